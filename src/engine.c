@@ -1,0 +1,368 @@
+/*
+ * engine.c - turns the model into running threads and brings every one of
+ * them home: creates logs, timers and threads before time zero (a failure
+ * there refuses the run), releases them together, drains their log rings
+ * while they run, stops them on duration, end of loops or a signal, and
+ * flushes everything.
+ */
+#define _GNU_SOURCE
+#include "engine.h"
+
+#include "diag.h"
+#include "parse.h"
+#include "report.h"
+#include "rtapp_log.h"
+#include "timeutil.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define ENGINE_STACK_SIZE   (512 * 1024)
+#define ENGINE_DRAIN_NS     (100 * 1000 * 1000) /* log rows reach files */
+#define ENGINE_KICK_NS      (2 * 1000 * 1000)   /* re-wake stopping threads */
+#define ENGINE_RING_DEFAULT (256 * 1024)
+
+/* Interrupts blocking calls so a stopping thread sees the stop flag. */
+#define ENGINE_WAKE_SIGNAL SIGUSR1
+
+static void engine_wake_handler(int sig)
+{
+	(void)sig;
+}
+
+static bool policy_needs_lock(int policy)
+{
+	return policy == SCHED_FIFO || policy == SCHED_RR || policy == 6;
+}
+
+static bool workload_is_realtime(const struct workload *w)
+{
+	for (size_t t = 0; t < w->n_tasks; t++) {
+		if (policy_needs_lock(w->tasks[t].sched.policy))
+			return true;
+		for (size_t p = 0; p < w->tasks[t].n_phases; p++)
+			if (w->tasks[t].phases[p].has_sched &&
+			    policy_needs_lock(w->tasks[t].phases[p].sched.policy))
+				return true;
+	}
+	return false;
+}
+
+static int engine_open_logs(struct engine *e)
+{
+	const struct globals *g = &e->w->g;
+	size_t ring = g->log_ring_bytes ? g->log_ring_bytes
+					: ENGINE_RING_DEFAULT;
+	const char *sep = g->logdir[strlen(g->logdir) - 1] == '/' ? "" : "/";
+
+	if (g->log_mode == LOG_DISABLED)
+		return 0;
+	for (int k = 0; k < e->n_threads; k++) {
+		struct thread *t = &e->threads[k];
+
+		if (asprintf(&t->log_path, "%s%s%s-%s-%d.log", g->logdir, sep,
+			     g->log_basename, t->task->name, t->idx) < 0 ||
+		    ring_init(&t->ring, ring)) {
+			fprintf(stderr, "mimic: out of memory\n");
+			return -1;
+		}
+		t->log = rtapp_log_open(t->log_path);
+		if (!t->log) {
+			fprintf(stderr, "mimic: cannot create log file %s: %s\n",
+				t->log_path, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void engine_drain_logs(struct engine *e)
+{
+	struct log_row rows[256];
+
+	for (int k = 0; k < e->n_threads; k++) {
+		struct thread *t = &e->threads[k];
+		size_t n, total = 0;
+
+		if (!t->log)
+			continue;
+		while ((n = ring_pop(&t->ring, rows, 256)) > 0) {
+			for (size_t r = 0; r < n; r++)
+				rtapp_log_row(t->log, t->idx, &rows[r],
+					      e->t_zero_ns);
+			total += n;
+		}
+		if (total && fflush(t->log) && !e->write_failed) {
+			fprintf(stderr, "mimic: cannot write %s: %s\n",
+				t->log_path, strerror(errno));
+			e->write_failed = true;
+		}
+	}
+}
+
+static void engine_close_logs(struct engine *e)
+{
+	for (int k = 0; k < e->n_threads; k++) {
+		struct thread *t = &e->threads[k];
+
+		if (t->log && fclose(t->log) && !e->write_failed) {
+			fprintf(stderr, "mimic: cannot write %s: %s\n",
+				t->log_path, strerror(errno));
+			e->write_failed = true;
+		}
+		t->log = NULL;
+	}
+}
+
+static int engine_make_threads(struct engine *e)
+{
+	const struct workload *w = e->w;
+	int idx = 0;
+
+	e->threads = calloc((size_t)w->n_threads, sizeof(*e->threads));
+	if (!e->threads)
+		return -1;
+	for (size_t tk = 0; tk < w->n_tasks; tk++) {
+		for (int i = 0; i < w->tasks[tk].instance; i++) {
+			struct thread *t = &e->threads[idx];
+
+			t->eng = e;
+			t->task = &w->tasks[tk];
+			t->idx = idx++;
+			/* comm is 15 bytes: longer names are cut there. */
+			snprintf(t->name, sizeof(t->name), "%.*s-%d", 12,
+				 t->task->name, t->idx);
+			if (strlen(t->name) > 15)
+				t->name[15] = '\0';
+			t->unique_timers = calloc((size_t)w->n_unique_timers + 1,
+						  sizeof(*t->unique_timers));
+			t->stats.wake_lat_us = calloc(1, sizeof(struct hist));
+			t->stats.run_err_bp = calloc(1, sizeof(struct shist));
+			if (!t->unique_timers || !t->stats.wake_lat_us ||
+			    !t->stats.run_err_bp)
+				return -1;
+		}
+	}
+	e->n_threads = idx;
+	return 0;
+}
+
+static void engine_free(struct engine *e)
+{
+	for (int k = 0; k < e->n_threads; k++) {
+		struct thread *t = &e->threads[k];
+
+		free(t->unique_timers);
+		free(t->stats.wake_lat_us);
+		free(t->stats.run_err_bp);
+		free(t->log_path);
+		ring_free(&t->ring);
+	}
+	free(e->threads);
+	free(e->shared_timers);
+	free(e->initial_cpus.cpus);
+}
+
+static void engine_capture_affinity(struct engine *e)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return;
+	e->initial_cpus.cpus = calloc((size_t)CPU_COUNT(&set), sizeof(int));
+	if (!e->initial_cpus.cpus)
+		return;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			e->initial_cpus.cpus[e->initial_cpus.n++] = c;
+}
+
+static int engine_start_threads(struct engine *e, int *created)
+{
+	pthread_attr_t attr;
+	int rc = 0;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
+	atomic_store(&e->live, 0);
+	for (*created = 0; *created < e->n_threads; (*created)++) {
+		struct thread *t = &e->threads[*created];
+
+		t->initial_cpus = e->initial_cpus;
+		atomic_fetch_add(&e->live, 1);
+		rc = pthread_create(&t->pthread, &attr, thread_main, t);
+		if (rc) {
+			atomic_fetch_sub(&e->live, 1);
+			fprintf(stderr,
+				"mimic: cannot create thread %d of %d (%s): %s\n",
+				*created + 1, e->n_threads, t->name,
+				strerror(rc));
+			break;
+		}
+		t->created = true;
+	}
+	pthread_attr_destroy(&attr);
+	return rc ? -1 : 0;
+}
+
+/*
+ * Waits until every created thread is at the gate, then opens it: with
+ * abort set if anything failed before time zero.
+ */
+static bool engine_open_gate(struct engine *e, int created, bool abort)
+{
+	pthread_mutex_lock(&e->gate_lock);
+	while (e->gate_ready < created)
+		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
+	for (int k = 0; k < created; k++) {
+		struct thread *t = &e->threads[k];
+		bool reported = false;
+
+		if (!t->setup_error)
+			continue;
+		/* One message per task, not per instance. */
+		for (int j = 0; j < k; j++)
+			if (e->threads[j].task == t->task &&
+			    e->threads[j].setup_error)
+				reported = true;
+		if (!reported)
+			fprintf(stderr, "%s: error: tasks.%s: %s\n",
+				e->w->file, t->task->name, t->setup_msg);
+		abort = true;
+	}
+	e->abort = abort;
+	e->t_zero_ns = time_now_ns();
+	e->gate_open = true;
+	pthread_cond_broadcast(&e->gate_cond);
+	pthread_mutex_unlock(&e->gate_lock);
+	return !abort;
+}
+
+static void engine_kick(struct engine *e)
+{
+	for (int k = 0; k < e->n_threads; k++)
+		if (e->threads[k].created &&
+		    !atomic_load(&e->threads[k].finished))
+			pthread_kill(e->threads[k].pthread, ENGINE_WAKE_SIGNAL);
+}
+
+static int wait_signal(const sigset_t *set, int64_t ns)
+{
+	struct timespec ts = time_ts(ns > 0 ? ns : 0);
+
+	return sigtimedwait(set, NULL, &ts);
+}
+
+/* Runs until the duration, the end of all loops, or a signal. */
+static void engine_supervise(struct engine *e, const sigset_t *stops)
+{
+	const double dur = e->w->g.duration_s;
+	int64_t deadline = dur > 0 ? e->t_zero_ns + (int64_t)(dur * 1e9)
+				   : INT64_MAX;
+
+	while (atomic_load(&e->live) > 0) {
+		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
+		int sig;
+
+		if (now >= deadline)
+			break;
+		if (deadline - now < wait)
+			wait = deadline - now;
+		sig = wait_signal(stops, wait);
+		if (sig > 0) {
+			e->stop_signal = sig;
+			break;
+		}
+		engine_drain_logs(e);
+	}
+}
+
+static void engine_stop(struct engine *e, const sigset_t *stops)
+{
+	atomic_store(&e->stop, true);
+	e->t_end_ns = time_now_ns();
+	while (atomic_load(&e->live) > 0) {
+		int sig;
+
+		engine_kick(e);
+		sig = wait_signal(stops, ENGINE_KICK_NS);
+		if (sig > 0 && e->stop_signal) {
+			/* A second signal: leave now, with what is logged. */
+			fprintf(stderr, "mimic: second %s, forcing exit\n",
+				strsignal(sig));
+			engine_drain_logs(e);
+			engine_close_logs(e);
+			_exit(128 + sig);
+		}
+		if (sig > 0)
+			e->stop_signal = sig;
+		engine_drain_logs(e);
+	}
+}
+
+int engine_run(const struct workload *w, double ns_per_loop,
+	       const struct engine_options *opt)
+{
+	struct engine e = { .w = w, .opt = opt, .ns_per_loop = ns_per_loop };
+	struct sigaction sa = { .sa_handler = engine_wake_handler };
+	sigset_t stops, old;
+	int created = 0, status = MIMIC_EXIT_FAILURE;
+	bool started = false;
+
+	pthread_mutex_init(&e.gate_lock, NULL);
+	pthread_cond_init(&e.gate_cond, NULL);
+	atomic_init(&e.stop, false);
+	e.n_threads = w->n_threads;
+	e.shared_timers = calloc((size_t)w->n_shared_timers + 1,
+				 sizeof(*e.shared_timers));
+	engine_capture_affinity(&e);
+	if (!e.shared_timers || engine_make_threads(&e)) {
+		fprintf(stderr, "mimic: out of memory\n");
+		goto out;
+	}
+	if (engine_open_logs(&e))
+		goto out;
+	if (w->g.lock_pages && workload_is_realtime(w) &&
+	    mlockall(MCL_CURRENT | MCL_FUTURE)) {
+		fprintf(stderr,
+			"%s: error: global.lock_pages: mlockall: %s (set "
+			"\"lock_pages\": false, or raise RLIMIT_MEMLOCK)\n",
+			w->file, strerror(errno));
+		goto out;
+	}
+
+	/* Only main takes the stop signals; threads inherit the mask. */
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGHUP);
+	sigaddset(&stops, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, &stops, &old);
+	sigemptyset(&sa.sa_mask);
+	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
+
+	bool ok = engine_start_threads(&e, &created) == 0;
+	started = engine_open_gate(&e, created, !ok);
+	if (started)
+		engine_supervise(&e, &stops);
+	engine_stop(&e, &stops);
+	for (int k = 0; k < created; k++)
+		pthread_join(e.threads[k].pthread, NULL);
+	engine_drain_logs(&e);
+	engine_close_logs(&e);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (started) {
+		report_print(&e);
+		status = e.write_failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+	}
+out:
+	engine_close_logs(&e);
+	engine_free(&e);
+	return status;
+}

@@ -1,0 +1,46 @@
+/*
+ * engine.h - instantiates a workload (threads, logs, timers), releases all
+ * threads together at time zero, and stops them at the duration, at the
+ * end of their loops or on a signal, losing no log row.
+ */
+#ifndef MIMIC_ENGINE_H
+#define MIMIC_ENGINE_H
+
+#include "thread.h"
+#include "workload.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+struct engine_options {
+	bool quiet;
+};
+
+struct engine {
+	const struct workload *w;
+	const struct engine_options *opt;
+	double ns_per_loop;
+	atomic_bool stop;
+	int64_t t_zero_ns;
+	struct timer_state *shared_timers;
+	struct thread *threads;
+	int n_threads;
+
+	/* The start gate: threads check in, main releases them at once. */
+	pthread_mutex_t gate_lock;
+	pthread_cond_t gate_cond;
+	int gate_ready;
+	bool gate_open, abort;
+	atomic_int live;
+
+	struct cpu_set_list initial_cpus; /* main's affinity at start */
+	int stop_signal;          /* the signal that stopped the run, or 0 */
+	int64_t t_end_ns;
+	bool write_failed;
+};
+
+/* Runs w to its end; returns a MIMIC_EXIT_* status. */
+int engine_run(const struct workload *w, double ns_per_loop,
+	       const struct engine_options *opt);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * event.h - the interface every event kind implements. Each kind lives in
+ * src/events/<kind>.c and exports one struct event_kind; event.c holds the
+ * only table of them.
+ */
+#ifndef MIMIC_EVENT_H
+#define MIMIC_EVENT_H
+
+#include "workload.h"
+
+struct jnode;
+struct json_object;
+struct parser;
+struct thread;
+
+struct event_kind {
+	const char *key;        /* the key prefix that selects this kind */
+	int ftrace_type;        /* rt-app's resource_t, for rtapp_event type= */
+	/* Fills ev from the JSON value v; reports errors, returns -1 then. */
+	int (*parse)(struct parser *p, const char *path, const struct jnode *v,
+		     struct event *ev);
+	/* Runs the event in thread t: the hot path, no allocation, no stdio. */
+	void (*exec)(struct thread *t, const struct event *ev);
+	/* Adds the event's normalised parameters to out (for --dump). */
+	void (*dump)(const struct workload *w, const struct event *ev,
+		     struct json_object *out);
+};
+
+/*
+ * The kind whose prefix the key starts with, checked in rt-app's order
+ * (so "runtime1" is runtime, "memory" is mem, "lock_order" is lock).
+ * NULL if none.
+ */
+const struct event_kind *event_kind_find(const char *key);
+
+/* Every kind, for --list-keys and the docs test; NULL-terminated. */
+extern const struct event_kind *const event_kinds[];
+
+#endif

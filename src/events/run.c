@@ -1,0 +1,55 @@
+/*
+ * run.c - "run": an amount of CPU work, the calibrated loop run for the
+ * requested µs at calibration speed. Its wall time grows when the thread
+ * is preempted or the CPU is slower, which is the point (rt-app's run).
+ */
+#include "../dump.h"
+#include "../event.h"
+#include "../parse.h"
+#include "../thread.h"
+#include "../timeutil.h"
+#include "../work.h"
+
+#include <json-c/json.h>
+
+static int run_parse(struct parser *p, const char *path,
+		     const struct jnode *v, struct event *ev)
+{
+	return parser_time_us(p, path, v, &ev->duration_ns);
+}
+
+static void run_exec(struct thread *t, const struct event *ev)
+{
+	double want = (double)ev->duration_ns / thread_ns_per_loop(t) +
+		      t->loop_carry;
+	uint64_t n = (uint64_t)want, done;
+	int64_t t0, took;
+
+	/* Carry the fraction so repeated short runs do not drift. */
+	t->loop_carry = want - (double)n;
+	t0 = time_now_ns();
+	done = work_loops(n, thread_stop_flag(t));
+	took = time_now_ns() - t0;
+	t->it.loops += done;
+	t->it.run_ns += took;
+	t->it.c_duration_ns += ev->duration_ns;
+	if (done == n && ev->duration_ns > 0 && t->stats.run_err_bp)
+		shist_add(t->stats.run_err_bp,
+			  (took - ev->duration_ns) * 10000 / ev->duration_ns);
+}
+
+static void run_dump(const struct workload *w, const struct event *ev,
+		     struct json_object *out)
+{
+	(void)w;
+	json_object_object_add(out, "duration_us",
+			       dump_us(ev->duration_ns));
+}
+
+const struct event_kind event_run = {
+	.key = "run",
+	.ftrace_type = 6,
+	.parse = run_parse,
+	.exec = run_exec,
+	.dump = run_dump,
+};

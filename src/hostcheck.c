@@ -1,0 +1,56 @@
+/* hostcheck.c - machine-dependent validation, before time zero. */
+#include "hostcheck.h"
+
+#include "diag.h"
+#include "workload.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int check_cpus(const struct cpu_set_list *c, long ncpu, struct diag *d)
+{
+	for (size_t k = 0; k < c->n; k++) {
+		if (c->cpus[k] >= ncpu) {
+			diag_error(d, c->line, c->col, c->path,
+				   "CPU %d does not exist: this machine has "
+				   "CPUs 0 .. %ld", c->cpus[k], ncpu - 1);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int hostcheck_workload(const struct workload *w, struct diag *d)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	struct stat st;
+	int errs = 0;
+
+	for (size_t t = 0; t < w->n_tasks; t++) {
+		errs += check_cpus(&w->tasks[t].cpus, ncpu, d);
+		for (size_t p = 0; p < w->tasks[t].n_phases; p++)
+			errs += check_cpus(&w->tasks[t].phases[p].cpus, ncpu, d);
+	}
+	if (w->g.calibration_ns == 0 && w->g.calibration_cpu >= ncpu) {
+		diag_error(d, 0, 0, "global.calibration",
+			   "CPU%d does not exist: this machine has CPUs 0 .. %ld",
+			   w->g.calibration_cpu, ncpu - 1);
+		errs++;
+	}
+	if (w->g.log_mode == LOG_FILE) {
+		const char *why = NULL;
+
+		if (stat(w->g.logdir, &st))
+			why = strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a directory";
+		if (why) {
+			diag_error(d, 0, 0, "global.logdir", "%s: %s",
+				   w->g.logdir, why);
+			errs++;
+		}
+	}
+	return errs;
+}

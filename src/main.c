@@ -1,0 +1,253 @@
+/*
+ * main.c - mimic's command line: find the workload, parse and check it,
+ * calibrate, run. The only place that turns problems into exit statuses.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include "arena.h"
+#include "diag.h"
+#include "dump.h"
+#include "engine.h"
+#include "hostcheck.h"
+#include "jtree.h"
+#include "parse.h"
+#include "work.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef MIMIC_WORKLOAD_DIR
+#define MIMIC_WORKLOAD_DIR "/usr/local/share/mimic/workloads"
+#endif
+
+struct cli {
+	bool check, dump, quiet, list_keys;
+	const char *duration;
+	const char *logdir;
+	int log_level;
+	const char *file;
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: mimic [OPTION]... FILE.json|-|WORKLOAD\n"
+		"Run the threads a JSON workload describes (rt-app's grammar).\n"
+		"\n"
+		"  -c, --check          parse and validate only\n"
+		"      --dump           print the normalised model as JSON\n"
+		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
+		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
+		"  -q, --quiet          no summary, notices or warnings\n"
+		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
+		"                       (default), 75 info, 100 debug\n"
+		"      --list-keys      list every JSON key mimic knows\n"
+		"  -h, --help           this help\n"
+		"  -v, --version        the version\n"
+		"\n"
+		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
+		"a canned workload (see mimic(1) for where they are looked up).\n"
+		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
+}
+
+static int parse_cli(int argc, char **argv, struct cli *c)
+{
+	static const struct option longs[] = {
+		{ "check", no_argument, NULL, 'c' },
+		{ "dump", no_argument, NULL, 'd' },
+		{ "duration", required_argument, NULL, 'D' },
+		{ "logdir", required_argument, NULL, 'L' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "log", required_argument, NULL, 'l' },
+		{ "list-keys", no_argument, NULL, 'K' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'v' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+	char *end;
+
+	c->log_level = 50;
+	while ((opt = getopt_long(argc, argv, "cD:L:ql:hv", longs, NULL)) != -1) {
+		switch (opt) {
+		case 'c': c->check = true; break;
+		case 'd': c->dump = true; break;
+		case 'D': c->duration = optarg; break;
+		case 'L': c->logdir = optarg; break;
+		case 'q': c->quiet = true; break;
+		case 'K': c->list_keys = true; break;
+		case 'l':
+			c->log_level = (int)strtol(optarg, &end, 10);
+			if (*end || end == optarg) {
+				fprintf(stderr, "mimic: --log: not a number: %s\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'h': usage(stdout); exit(MIMIC_EXIT_OK);
+		case 'v': printf("mimic %s\n", PACKAGE_VERSION); exit(MIMIC_EXIT_OK);
+		default: usage(stderr); return -1;
+		}
+	}
+	if (c->list_keys)
+		return 0;
+	if (optind != argc - 1) {
+		fprintf(stderr, "mimic: %s\n", optind < argc
+				? "one workload file at a time"
+				: "no workload file given");
+		usage(stderr);
+		return -1;
+	}
+	c->file = argv[optind];
+	return 0;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/*
+ * A name without '/' that is not a file here is looked up as a canned
+ * workload: in $MIMIC_WORKLOAD_PATH (colon-separated), then the installed
+ * directory; "NAME" and "NAME.json" both match.
+ */
+static char *locate_workload(const char *name)
+{
+	const char *env = getenv("MIMIC_WORKLOAD_PATH");
+	char *dirs, *dir, *save = NULL, *found = NULL;
+
+	if (!strcmp(name, "-") || is_file(name) || strchr(name, '/'))
+		return strdup(name);
+	if (asprintf(&dirs, "%s%s%s", env ? env : "", env ? ":" : "",
+		     MIMIC_WORKLOAD_DIR) < 0)
+		return NULL;
+	for (dir = strtok_r(dirs, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		static const char *const suffixes[] = { "", ".json" };
+
+		for (int k = 0; k < 2 && !found; k++) {
+			char *path;
+
+			if (asprintf(&path, "%s/%s%s", dir, name, suffixes[k]) < 0)
+				break;
+			if (is_file(path))
+				found = path;
+			else
+				free(path);
+		}
+	}
+	free(dirs);
+	return found ? found : strdup(name);
+}
+
+static int apply_overrides(struct workload *w, const struct cli *c,
+			   struct diag *d)
+{
+	if (c->duration) {
+		char *end;
+		double s = strtod(c->duration, &end);
+
+		if (*end || end == c->duration || !isfinite(s)) {
+			diag_error(d, 0, 0, "--duration",
+				   "not a number of seconds: %s", c->duration);
+			return 1;
+		}
+		w->g.duration_s = s;
+	}
+	if (c->logdir)
+		w->g.logdir = c->logdir;
+	return 0;
+}
+
+static double calibrate(const struct workload *w, const struct cli *c)
+{
+	double ns = w->g.calibration_ns;
+	int64_t took = 0;
+
+	if (ns <= 0) {
+		ns = work_calibrate(w->g.calibration_cpu, &took);
+		if (ns <= 0) {
+			fprintf(stderr, "mimic: calibration failed\n");
+			return 0;
+		}
+	}
+	/* rt-app's line, which LISA and WA parse (integer ns). */
+	if (c->log_level >= 50 && !c->quiet) {
+		long shown = lround(ns) > 0 ? lround(ns) : 1;
+
+		if (w->g.calibration_ns > 0)
+			fprintf(stderr, "[mimic] <notice> pLoad = %ldns\n", shown);
+		else
+			fprintf(stderr,
+				"[mimic] <notice> pLoad = %ldns : calib_cpu %d "
+				"(%.3f ns per loop, measured in %.0f ms)\n",
+				shown, w->g.calibration_cpu, ns, took / 1e6);
+	}
+	return ns;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { 0 };
+	struct arena a = { 0 };
+	struct diag d = { 0 };
+	struct workload *w = NULL;
+	struct jnode *root;
+	char *path, *text;
+	size_t len;
+	int status = MIMIC_EXIT_BADINPUT;
+
+	if (parse_cli(argc, argv, &c))
+		return MIMIC_EXIT_BADINPUT;
+	if (c.list_keys) {
+		parse_print_keys();
+		return MIMIC_EXIT_OK;
+	}
+	path = locate_workload(c.file);
+	if (!path)
+		return MIMIC_EXIT_FAILURE;
+	d.file = strcmp(path, "-") ? path : "<stdin>";
+	d.quiet = c.quiet || c.log_level < 50;
+
+	text = jtree_read_file(path, &len, &d);
+	if (!text)
+		goto out;
+	root = jtree_parse(&a, &d, text, len);
+	if (root)
+		parse_workload(&a, &d, d.file, root, &w);
+	if (w && !d.errors)
+		apply_overrides(w, &c, &d);
+	if (w && !d.errors)
+		hostcheck_workload(w, &d);
+	if (d.errors) {
+		if (d.errors > 1)
+			fprintf(stderr, "%s: %d errors\n", d.file, d.errors);
+		goto out;
+	}
+	if (c.dump)
+		dump_workload(w, stdout);
+	if (c.check || c.dump) {
+		status = MIMIC_EXIT_OK;
+		goto out;
+	}
+
+	struct engine_options eo = { .quiet = c.quiet };
+	double ns_per_loop = calibrate(w, &c);
+	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)
+				 : MIMIC_EXIT_FAILURE;
+out:
+	free(text);
+	free(path);
+	arena_free(&a);
+	return status;
+}

@@ -1,0 +1,47 @@
+/*
+ * parse.h - JSON tree to workload model. No side effects and no syscalls:
+ * errors name file:line:column and the JSON path, and are all reported
+ * before the caller decides to exit.
+ */
+#ifndef MIMIC_PARSE_H
+#define MIMIC_PARSE_H
+
+#include "workload.h"
+
+#include <stdint.h>
+
+struct arena;
+struct diag;
+struct jnode;
+
+struct parser {
+	struct arena *a;
+	struct diag *d;
+	struct workload *w;
+	size_t res_cap;
+};
+
+/* Builds *out from root; returns the number of errors reported. */
+int parse_workload(struct arena *a, struct diag *d, const char *file,
+		   const struct jnode *root, struct workload **out);
+
+/* Helpers for event kinds' parse functions. */
+void parser_error(struct parser *p, const struct jnode *v, const char *path,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void parser_warn(struct parser *p, const struct jnode *v, const char *path,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A non-negative time in µs (fractions allowed) to ns; -1 on error. */
+int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
+		   int64_t *ns);
+/* The resource named name of that type, created on first use as rt-app does. */
+int parser_resource(struct parser *p, const char *name,
+		    enum resource_type type, bool unique);
+char *parser_path(struct parser *p, const char *base, const char *key);
+
+/* Prints every key of every object, for --list-keys and the docs test. */
+void parse_print_keys(void);
+
+int policy_from_name(const char *name);
+const char *policy_name(int policy);
+
+#endif

@@ -1,0 +1,16 @@
+/* rtapp_log.h - per-thread log files in rt-app's exact format. */
+#ifndef MIMIC_RTAPP_LOG_H
+#define MIMIC_RTAPP_LOG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct log_row;
+
+/* Creates the file and writes the 11-column header; NULL on error. */
+FILE *rtapp_log_open(const char *path);
+/* One row; rel_to_ns is the run's time zero (rel_st column). */
+void rtapp_log_row(FILE *f, int idx, const struct log_row *row,
+		   int64_t rel_to_ns);
+
+#endif

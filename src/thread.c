@@ -1,0 +1,180 @@
+/*
+ * thread.c - the body of every task instance: set up, wait at the start
+ * gate, then walk the task's phases, one log row per phase iteration.
+ */
+#define _GNU_SOURCE
+#include "thread.h"
+
+#include "engine.h"
+#include "event.h"
+#include "sched_attr.h"
+#include "timeutil.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+bool thread_should_stop(const struct thread *t)
+{
+	return atomic_load_explicit(&t->eng->stop, memory_order_relaxed);
+}
+
+const atomic_bool *thread_stop_flag(const struct thread *t)
+{
+	return &t->eng->stop;
+}
+
+double thread_ns_per_loop(const struct thread *t)
+{
+	return t->eng->ns_per_loop;
+}
+
+bool thread_cumulative_slack(const struct thread *t)
+{
+	return t->eng->w->g.cumulative_slack;
+}
+
+const struct resource *thread_resource(const struct thread *t, int index)
+{
+	return &t->eng->w->resources[index];
+}
+
+struct timer_state *thread_timer(struct thread *t, const struct resource *r)
+{
+	return r->unique ? &t->unique_timers[r->slot]
+			 : &t->eng->shared_timers[r->slot];
+}
+
+/* Everything that can fail before time zero, so the run can be refused. */
+static void thread_setup(struct thread *t)
+{
+	const struct task *task = t->task;
+
+	prctl(PR_SET_NAME, t->name, 0, 0, 0);
+	t->tid = gettid();
+	t->cur_sched = task->sched;
+	t->setup_error = sched_attr_apply(&t->cur_sched, t->setup_msg,
+					  sizeof(t->setup_msg));
+	if (!t->setup_error && task->cpus.n) {
+		t->setup_error = sched_affinity_apply(&task->cpus, t->setup_msg,
+						      sizeof(t->setup_msg));
+		t->cur_cpus = &task->cpus;
+	}
+}
+
+/* Waits at the gate; false if the run was aborted before time zero. */
+static bool thread_wait_gate(struct thread *t)
+{
+	struct engine *e = t->eng;
+	bool go;
+
+	pthread_mutex_lock(&e->gate_lock);
+	e->gate_ready++;
+	pthread_cond_broadcast(&e->gate_cond);
+	while (!e->gate_open)
+		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
+	go = !e->abort;
+	pthread_mutex_unlock(&e->gate_lock);
+	return go;
+}
+
+/* Attributes at phase entry, applied only when they change (as rt-app). */
+static void thread_enter_phase(struct thread *t, const struct phase *ph)
+{
+	const struct cpu_set_list *cpus = ph->cpus.n	     ? &ph->cpus
+					  : t->task->cpus.n ? &t->task->cpus
+							    : &t->initial_cpus;
+	char err[256];
+
+	if (cpus != t->cur_cpus && cpus->n) {
+		sched_affinity_apply(cpus, err, sizeof(err));
+		t->cur_cpus = cpus;
+	}
+	if (ph->has_sched) {
+		struct sched_attrs want = t->cur_sched;
+
+		sched_attr_merge(&want, &ph->sched);
+		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
+			sched_attr_apply(&want, err, sizeof(err));
+			t->cur_sched = want;
+		}
+	}
+}
+
+static void thread_end_iteration(struct thread *t, int64_t start_ns)
+{
+	struct log_row row = {
+		.perf = t->it.loops / 1000,
+		.run_ns = t->it.run_ns,
+		.start_ns = start_ns,
+		.end_ns = time_now_ns(),
+		.slack_ns = t->it.slack_ns,
+		.c_duration_ns = t->it.c_duration_ns,
+		.c_period_ns = t->it.c_period_ns,
+		.wu_lat_ns = t->it.wu_lat_ns,
+	};
+
+	t->stats.rows++;
+	if (t->log)
+		ring_push(&t->ring, &row);
+}
+
+static void thread_sleep_until(struct thread *t, int64_t when_ns)
+{
+	struct timespec ts = time_ts(when_ns);
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+		       EINTR &&
+	       !thread_should_stop(t))
+		;
+}
+
+/* Runs the phases; returns when the loops end or the run is stopped. */
+static void thread_run(struct thread *t)
+{
+	const struct task *task = t->task;
+
+	t->t_first_ns = t->eng->t_zero_ns + task->delay_ns;
+	if (task->delay_ns)
+		thread_sleep_until(t, t->t_first_ns);
+
+	for (uint64_t tl = 0; task->loop < 0 || tl < (uint64_t)task->loop;
+	     tl++) {
+		for (size_t p = 0; p < task->n_phases; p++) {
+			const struct phase *ph = &task->phases[p];
+
+			for (uint64_t pl = 0;
+			     ph->loop <= 0 || pl < (uint64_t)ph->loop; pl++) {
+				int64_t start_ns;
+
+				if (thread_should_stop(t))
+					return;
+				thread_enter_phase(t, ph);
+				memset(&t->it, 0, sizeof(t->it));
+				start_ns = time_now_ns();
+				for (size_t e = 0; e < ph->n_events; e++) {
+					ph->events[e].kind->exec(t,
+								 &ph->events[e]);
+					/* A stopped iteration is not logged:
+					 * its numbers would be wrong. */
+					if (thread_should_stop(t))
+						return;
+				}
+				thread_end_iteration(t, start_ns);
+			}
+		}
+	}
+}
+
+void *thread_main(void *arg)
+{
+	struct thread *t = arg;
+
+	thread_setup(t);
+	if (thread_wait_gate(t))
+		thread_run(t);
+	atomic_store(&t->finished, true);
+	atomic_fetch_sub(&t->eng->live, 1);
+	return NULL;
+}

@@ -1,0 +1,81 @@
+/*
+ * thread.h - one running instance of a task: walks phases x loops x events
+ * and accumulates one log row per phase iteration.
+ */
+#ifndef MIMIC_THREAD_H
+#define MIMIC_THREAD_H
+
+#include "hist.h"
+#include "ring.h"
+#include "workload.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+struct engine;
+
+/* A timer's next deadline; shared timers are advanced by every user. */
+struct timer_state {
+	_Atomic int64_t next_ns;
+	atomic_bool started;
+};
+
+/* What the events of the current phase iteration add up to. */
+struct iter_acc {
+	uint64_t loops;           /* work loops done by run/runtime */
+	int64_t run_ns;           /* wall time inside run/runtime */
+	int64_t slack_ns;
+	int64_t c_duration_ns;    /* requested run/runtime */
+	int64_t c_period_ns;      /* timer periods */
+	int64_t wu_lat_ns;        /* timer wake-up latencies */
+};
+
+struct thread_stats {
+	uint64_t rows;            /* phase iterations completed */
+	uint64_t timer_overruns;
+	struct hist *wake_lat_us; /* timer wake-up latency, µs */
+	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
+};
+
+struct thread {
+	struct engine *eng;
+	const struct task *task;
+	int idx;
+	char name[32];
+	pthread_t pthread;
+	pid_t tid;
+	bool created;
+
+	struct timer_state *unique_timers;
+	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
+	double loop_carry;        /* fraction of a work loop owed */
+	struct iter_acc it;
+	struct thread_stats stats;
+
+	struct log_ring ring;
+	FILE *log;
+	char *log_path;
+
+	struct sched_attrs cur_sched;
+	const struct cpu_set_list *cur_cpus;
+	struct cpu_set_list initial_cpus;
+
+	int setup_error;          /* -errno from before time zero, or 0 */
+	char setup_msg[256];
+	atomic_bool finished;
+};
+
+void *thread_main(void *arg);
+
+/* Event helpers: the stop flag, and the engine's calibration. */
+bool thread_should_stop(const struct thread *t);
+const atomic_bool *thread_stop_flag(const struct thread *t);
+double thread_ns_per_loop(const struct thread *t);
+bool thread_cumulative_slack(const struct thread *t);
+struct timer_state *thread_timer(struct thread *t, const struct resource *r);
+const struct resource *thread_resource(const struct thread *t, int index);
+
+#endif

@@ -1,0 +1,32 @@
+/* timeutil.h - CLOCK_MONOTONIC in nanoseconds, and conversions. */
+#ifndef MIMIC_TIMEUTIL_H
+#define MIMIC_TIMEUTIL_H
+
+#include <stdint.h>
+#include <time.h>
+
+#define NSEC_PER_USEC INT64_C(1000)
+#define NSEC_PER_SEC  INT64_C(1000000000)
+
+static inline int64_t time_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
+static inline struct timespec time_ts(int64_t ns)
+{
+	struct timespec ts = { .tv_sec = ns / NSEC_PER_SEC,
+			       .tv_nsec = ns % NSEC_PER_SEC };
+	return ts;
+}
+
+/* Nearest microsecond, rounding halves away from zero. */
+static inline int64_t time_ns_to_us(int64_t ns)
+{
+	return ns >= 0 ? (ns + 500) / 1000 : -((-ns + 500) / 1000);
+}
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * workload.h - the model: the one description of what a workload is.
+ * The parser builds it in an arena; every later stage only reads it.
+ * Times are nanoseconds (converted from the file's µs at the parser's edge).
+ */
+#ifndef MIMIC_WORKLOAD_H
+#define MIMIC_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct event_kind;
+
+#define MIMIC_UNSET INT32_MIN /* "not given" for optional integer fields */
+
+enum log_mode { LOG_FILE, LOG_DISABLED };
+
+/* ftrace categories, as rt-app's bits. */
+enum {
+	FTRACE_MAIN = 0x01,
+	FTRACE_TASK = 0x02,
+	FTRACE_LOOP = 0x04,
+	FTRACE_EVENT = 0x08,
+	FTRACE_STATS = 0x10,
+	FTRACE_ATTRS = 0x20,
+};
+
+struct globals {
+	double duration_s;        /* <= 0: until the loops end or a signal */
+	double calibration_ns;    /* ns per work loop; 0: calibrate */
+	int calibration_cpu;
+	int default_policy;       /* SCHED_* */
+	bool pi_enabled;
+	bool lock_pages;
+	const char *logdir;
+	const char *log_basename;
+	enum log_mode log_mode;
+	size_t log_ring_bytes;    /* 0: default */
+	bool gnuplot;
+	unsigned ftrace;          /* FTRACE_* bits */
+	const char *io_device;
+	int64_t mem_buffer_size;
+	bool cumulative_slack;
+};
+
+/* Scheduling attributes; a field left at MIMIC_UNSET keeps what is there. */
+struct sched_attrs {
+	int policy;               /* SCHED_*, or MIMIC_UNSET */
+	int priority;             /* RT priority or nice */
+	int64_t dl_runtime_ns, dl_period_ns, dl_deadline_ns;
+	int util_min, util_max;   /* -1: leave unchanged */
+};
+
+struct cpu_set_list {
+	int *cpus;
+	size_t n;                 /* 0 with cpus == NULL: not given */
+	const char *path;         /* where it was given, for messages */
+	int line, col;
+};
+
+enum resource_type { RES_TIMER };
+
+struct resource {
+	const char *name;
+	enum resource_type type;
+	bool unique;              /* one per thread (rt-app's "unique*" refs) */
+	bool absolute;            /* timer: any user said mode "absolute" */
+	int slot;                 /* index among shared or among unique ones */
+};
+
+struct event {
+	const struct event_kind *kind;
+	const char *key;          /* as written, e.g. "run0" */
+	const char *desc;         /* rt-app's ftrace desc, e.g. "timer:tick" */
+	int line, col;
+	union {
+		int64_t duration_ns;  /* run, runtime, sleep */
+		struct {
+			int resource;
+			int64_t period_ns;
+		} timer;
+	};
+};
+
+struct phase {
+	const char *name;
+	int line, col;
+	int64_t loop;             /* <= 0: forever (as rt-app) */
+	bool has_sched;
+	struct sched_attrs sched;
+	struct cpu_set_list cpus;
+	struct event *events;
+	size_t n_events;
+};
+
+struct task {
+	const char *name;
+	int line, col;
+	int instance;
+	int64_t loop;             /* passes over the phase list; < 0: forever */
+	int64_t delay_ns;
+	struct sched_attrs sched;
+	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
+	struct cpu_set_list cpus;
+	struct phase *phases;
+	size_t n_phases;
+};
+
+struct workload {
+	const char *file;
+	struct globals g;
+	struct task *tasks;
+	size_t n_tasks;
+	struct resource *resources;
+	size_t n_resources;
+	int n_shared_timers, n_unique_timers;
+	int n_threads;            /* sum of instances */
+};
+
+#endif

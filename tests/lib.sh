@@ -1,0 +1,30 @@
+# tests/lib.sh - TAP helpers for mimic's shell tests; sourced by each test.
+# MIMIC is the binary under test; srcdir the source tree (set by make check).
+: "${MIMIC:=$(dirname "$0")/../src/mimic}"
+: "${srcdir:=$(dirname "$0")/..}"
+TEST_N=0
+TEST_FAILED=0
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mimic-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+plan() { echo "1..$1"; }
+skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+ok() { # ok CONDITION-STATUS DESCRIPTION
+	TEST_N=$((TEST_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $TEST_N - $2"
+	else
+		echo "not ok $TEST_N - $2"
+		TEST_FAILED=$((TEST_FAILED + 1))
+	fi
+}
+diag() { sed 's/^/# /'; }
+
+# Column values of an rt-app log by header name: col FILE NAME
+col() {
+	awk -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name || ($i == "#" name)) c = i; next }
+		c { print $c }' "$1"
+}
+rows() { tail -n +2 "$1" | wc -l; }
+# Median of numbers on stdin.
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }

@@ -1,0 +1,18 @@
+#!/bin/sh
+# A 10 ms timer for 1 s: about 100 rows, each with c_period 10000 and a
+# non-negative wake-up latency, and a summary line for the task.
+. "${srcdir:-.}/tests/lib.sh"
+plan 4
+cat >"$TMP/w.json" <<J
+{ "global": { "duration": 1, "calibration": 50, "logdir": "$TMP" },
+  "tasks": { "tick": { "timer": { "ref": "unique", "period": 10000 } } } }
+J
+"$MIMIC" "$TMP/w.json" >"$TMP/out" 2>"$TMP/err"
+ok $? "a 1 s timer workload exits 0"
+n=$(rows "$TMP/rt-app-tick-0.log")
+[ "$n" -ge 97 ] && [ "$n" -le 103 ]
+ok $? "100 +- 3 rows in 1 s (got $n)"
+bad=$(col "$TMP/rt-app-tick-0.log" c_period | grep -vc '^10000$')
+ok "$bad" "every row has c_period 10000 ($bad do not)"
+grep -q '^tick ' "$TMP/out"
+ok $? "the summary has a row for the task"

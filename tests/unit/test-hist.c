@@ -1,0 +1,101 @@
+/* test-hist.c - the histogram follows schbench's bucket rules exactly. */
+#include "hist.h"
+#include "tap.h"
+
+#include <stdlib.h>
+
+static struct hist h;
+
+static void values_below_512_are_exact(void)
+{
+	bool exact = true;
+
+	for (uint64_t v = 0; v < 512; v++)
+		exact &= hist_bucket_value(hist_bucket(v)) == v;
+	TAP_OK(exact, "values below 512 map to themselves");
+}
+
+static void bucket_midpoints_above_512(void)
+{
+	/* schbench prints 3436 = 2048 + 173 * 8 + 4 for the bucket of 3434. */
+	TAP_OK(hist_bucket_value(hist_bucket(3434)) == 3436,
+	       "3434 is reported as its bucket's midpoint 3436 (got %llu)",
+	       (unsigned long long)hist_bucket_value(hist_bucket(3434)));
+	TAP_OK(hist_bucket(512) == 512 && hist_bucket_value(512) == 513,
+	       "512 opens the first 2-wide bucket, midpoint 513");
+	TAP_OK(hist_bucket(1023) == 767 && hist_bucket(1024) == 768,
+	       "each power of two is split into 256 buckets");
+}
+
+static void relative_precision_is_one_in_256(void)
+{
+	bool ok = true;
+
+	for (uint64_t v = 512; v < (1u << 26); v = v * 3 / 2 + 1) {
+		uint64_t b = hist_bucket_value(hist_bucket(v));
+		double err = b > v ? (double)(b - v) : (double)(v - b);
+
+		ok &= err / (double)v <= 1.0 / 256;
+	}
+	TAP_OK(ok, "bucket values are within 1/256 of the sample");
+}
+
+static void huge_values_share_the_last_bucket(void)
+{
+	TAP_OK(hist_bucket(UINT64_C(1) << 40) == HIST_BUCKETS - 1,
+	       "2^40 lands in the last bucket");
+}
+
+static void percentiles_are_nearest_rank(void)
+{
+	hist_init(&h);
+	for (uint64_t v = 1; v <= 100; v++)
+		hist_add(&h, v);
+	TAP_OK(hist_percentile(&h, 50) == 50, "p50 of 1..100 is 50");
+	TAP_OK(hist_percentile(&h, 90) == 90, "p90 of 1..100 is 90");
+	TAP_OK(hist_percentile(&h, 99) == 99, "p99 of 1..100 is 99");
+	TAP_OK(hist_percentile(&h, 100) == 100 && h.max == 100 && h.min == 1,
+	       "p100 is the maximum; min and max are exact");
+}
+
+static void merge_adds_counts(void)
+{
+	static struct hist a, b;
+
+	hist_init(&a);
+	hist_init(&b);
+	hist_add(&a, 10);
+	hist_add(&b, 20);
+	hist_add(&b, 5000);
+	hist_merge(&a, &b);
+	TAP_OK(a.n == 3 && a.min == 10 && a.max == 5000 &&
+		       hist_percentile(&a, 50) == 20,
+	       "merging keeps counts, min and max");
+}
+
+static void signed_histogram_orders_negatives_first(void)
+{
+	static struct shist s;
+
+	shist_init(&s);
+	shist_add(&s, -30);
+	shist_add(&s, -10);
+	shist_add(&s, 0);
+	shist_add(&s, 20);
+	TAP_OK(shist_percentile(&s, 25) == -30, "p25 is the most negative");
+	TAP_OK(shist_percentile(&s, 50) == -10, "p50 is -10");
+	TAP_OK(shist_percentile(&s, 100) == 20 && shist_max(&s) == 20,
+	       "p100 and max are the largest");
+}
+
+int main(void)
+{
+	values_below_512_are_exact();
+	bucket_midpoints_above_512();
+	relative_precision_is_one_in_256();
+	huge_values_share_the_last_bucket();
+	percentiles_are_nearest_rank();
+	merge_adds_counts();
+	signed_histogram_orders_negatives_first();
+	return tap_done();
+}
