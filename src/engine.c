@@ -11,10 +11,12 @@
 #include "diag.h"
 #include "parse.h"
 #include "report.h"
+#include "resource.h"
 #include "rtapp_log.h"
 #include "timeutil.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,39 +56,65 @@ static bool workload_is_realtime(const struct workload *w)
 	return false;
 }
 
-static int engine_open_logs(struct engine *e)
+/* Name, buffers and log of one thread; forks come here at run time. */
+static int engine_init_thread(struct engine *e, struct thread *t,
+			      const struct task *task, int fork_no)
 {
 	const struct globals *g = &e->w->g;
 	size_t ring = g->log_ring_bytes ? g->log_ring_bytes
 					: ENGINE_RING_DEFAULT;
 	const char *sep = g->logdir[strlen(g->logdir) - 1] == '/' ? "" : "/";
+	char id[32];
 
+	t->eng = e;
+	t->task = task;
+	t->initial_cpus = e->initial_cpus;
+	if (fork_no >= 0)
+		snprintf(id, sizeof(id), "%d-%04d", t->idx, fork_no);
+	else
+		snprintf(id, sizeof(id), "%d", t->idx);
+	/* comm is 15 bytes: a long task name is cut, the index kept. */
+	int room = 15 - 1 - (int)strlen(id);
+
+	snprintf(t->name, sizeof(t->name), "%.*s-%.16s", room > 0 ? room : 0,
+		 task->name, id);
+	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
+				  sizeof(*t->unique_timers));
+	t->wake_seen = calloc(e->w->n_resources + 1, sizeof(*t->wake_seen));
+	t->stats.wake_lat_us = calloc(1, sizeof(struct hist));
+	t->stats.run_err_bp = calloc(1, sizeof(struct shist));
+	if (!t->unique_timers || !t->wake_seen || !t->stats.wake_lat_us ||
+	    !t->stats.run_err_bp) {
+		fprintf(stderr, "mimic: out of memory\n");
+		return -1;
+	}
 	if (g->log_mode == LOG_DISABLED)
 		return 0;
-	for (int k = 0; k < e->n_threads; k++) {
-		struct thread *t = &e->threads[k];
-
-		if (asprintf(&t->log_path, "%s%s%s-%s-%d.log", g->logdir, sep,
-			     g->log_basename, t->task->name, t->idx) < 0 ||
-		    ring_init(&t->ring, ring)) {
-			fprintf(stderr, "mimic: out of memory\n");
-			return -1;
-		}
-		t->log = rtapp_log_open(t->log_path);
-		if (!t->log) {
-			fprintf(stderr, "mimic: cannot create log file %s: %s\n",
-				t->log_path, strerror(errno));
-			return -1;
-		}
+	if (asprintf(&t->log_path, "%s%s%s-%s-%s.log", g->logdir, sep,
+		     g->log_basename, task->name, id) < 0 ||
+	    ring_init(&t->ring, ring)) {
+		fprintf(stderr, "mimic: out of memory\n");
+		return -1;
+	}
+	t->log = rtapp_log_open(t->log_path);
+	if (!t->log) {
+		fprintf(stderr, "mimic: cannot create log file %s: %s\n",
+			t->log_path, strerror(errno));
+		return -1;
 	}
 	return 0;
+}
+
+static int engine_count(const struct engine *e)
+{
+	return atomic_load_explicit(&e->n_threads, memory_order_acquire);
 }
 
 static void engine_drain_logs(struct engine *e)
 {
 	struct log_row rows[256];
 
-	for (int k = 0; k < e->n_threads; k++) {
+	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
 		size_t n, total = 0;
 
@@ -108,7 +136,7 @@ static void engine_drain_logs(struct engine *e)
 
 static void engine_close_logs(struct engine *e)
 {
-	for (int k = 0; k < e->n_threads; k++) {
+	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
 
 		if (t->log && fclose(t->log) && !e->write_failed) {
@@ -125,46 +153,71 @@ static int engine_make_threads(struct engine *e)
 	const struct workload *w = e->w;
 	int idx = 0;
 
-	e->threads = calloc((size_t)w->n_threads, sizeof(*e->threads));
+	e->cap_threads = w->n_threads + w->fork_capacity;
+	e->threads = calloc((size_t)e->cap_threads, sizeof(*e->threads));
 	if (!e->threads)
 		return -1;
 	for (size_t tk = 0; tk < w->n_tasks; tk++) {
 		for (int i = 0; i < w->tasks[tk].instance; i++) {
 			struct thread *t = &e->threads[idx];
 
-			t->eng = e;
-			t->task = &w->tasks[tk];
 			t->idx = idx++;
-			/* comm is 15 bytes: longer names are cut there. */
-			snprintf(t->name, sizeof(t->name), "%.*s-%d", 12,
-				 t->task->name, t->idx);
-			if (strlen(t->name) > 15)
-				t->name[15] = '\0';
-			t->unique_timers = calloc((size_t)w->n_unique_timers + 1,
-						  sizeof(*t->unique_timers));
-			t->stats.wake_lat_us = calloc(1, sizeof(struct hist));
-			t->stats.run_err_bp = calloc(1, sizeof(struct shist));
-			if (!t->unique_timers || !t->stats.wake_lat_us ||
-			    !t->stats.run_err_bp)
+			atomic_store(&e->n_threads, idx);
+			if (engine_init_thread(e, t, &w->tasks[tk], -1))
 				return -1;
 		}
 	}
-	e->n_threads = idx;
+	return 0;
+}
+
+static int engine_make_resources(struct engine *e)
+{
+	const struct workload *w = e->w;
+	char err[256];
+
+	e->io_fd = -1;
+	e->res = calloc(w->n_resources + 1, sizeof(*e->res));
+	if (!e->res)
+		return -1;
+	for (size_t k = 0; k < w->n_resources; k++) {
+		if (resource_create(&e->res[k], &w->resources[k], &w->g, err,
+				    sizeof(err))) {
+			fprintf(stderr, "%s: error: %s\n", w->file, err);
+			return -1;
+		}
+	}
+	if (w->uses_io_device) {
+		e->io_fd = open(w->g.io_device, O_CREAT | O_WRONLY | O_CLOEXEC,
+				0644);
+		if (e->io_fd < 0) {
+			fprintf(stderr, "%s: error: global.io_device: %s: %s\n",
+				w->file, w->g.io_device, strerror(errno));
+			return -1;
+		}
+	}
 	return 0;
 }
 
 static void engine_free(struct engine *e)
 {
-	for (int k = 0; k < e->n_threads; k++) {
+	if (e->res)
+		for (size_t k = 0; k < e->w->n_resources; k++)
+			resource_destroy(&e->res[k]);
+	free(e->res);
+	if (e->io_fd >= 0)
+		close(e->io_fd);
+	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
 
 		free(t->unique_timers);
+		free(t->wake_seen);
 		free(t->stats.wake_lat_us);
 		free(t->stats.run_err_bp);
 		free(t->log_path);
 		ring_free(&t->ring);
 	}
 	free(e->threads);
+	free(e->forks);
 	free(e->shared_timers);
 	free(e->initial_cpus.cpus);
 }
@@ -191,17 +244,16 @@ static int engine_start_threads(struct engine *e, int *created)
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
 	atomic_store(&e->live, 0);
-	for (*created = 0; *created < e->n_threads; (*created)++) {
+	for (*created = 0; *created < engine_count(e); (*created)++) {
 		struct thread *t = &e->threads[*created];
 
-		t->initial_cpus = e->initial_cpus;
 		atomic_fetch_add(&e->live, 1);
 		rc = pthread_create(&t->pthread, &attr, thread_main, t);
 		if (rc) {
 			atomic_fetch_sub(&e->live, 1);
 			fprintf(stderr,
 				"mimic: cannot create thread %d of %d (%s): %s\n",
-				*created + 1, e->n_threads, t->name,
+				*created + 1, engine_count(e), t->name,
 				strerror(rc));
 			break;
 		}
@@ -244,9 +296,45 @@ static bool engine_open_gate(struct engine *e, int created, bool abort)
 	return !abort;
 }
 
+int engine_fork(struct engine *e, const struct task *task)
+{
+	struct thread *t;
+	pthread_attr_t attr;
+	int idx, rc = -1, no;
+
+	pthread_mutex_lock(&e->fork_lock);
+	idx = engine_count(e);
+	no = e->forks[task - e->w->tasks]++;
+	if (atomic_load(&e->stop) || idx >= e->cap_threads ||
+	    no >= ENGINE_MAX_FORKS)
+		goto out;
+	t = &e->threads[idx];
+	t->idx = idx;
+	t->forked = true;
+	if (engine_init_thread(e, t, task, no))
+		goto out;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
+	atomic_fetch_add(&e->live, 1);
+	rc = pthread_create(&t->pthread, &attr, thread_main, t);
+	pthread_attr_destroy(&attr);
+	if (rc) {
+		atomic_fetch_sub(&e->live, 1);
+		rc = -1;
+	} else {
+		t->created = true;
+	}
+	atomic_store_explicit(&e->n_threads, idx + 1, memory_order_release);
+out:
+	pthread_mutex_unlock(&e->fork_lock);
+	return rc;
+}
+
 static void engine_kick(struct engine *e)
 {
-	for (int k = 0; k < e->n_threads; k++)
+	for (size_t k = 0; k < e->w->n_resources; k++)
+		resource_kick(&e->res[k]);
+	for (int k = 0, n = engine_count(e); k < n; k++)
 		if (e->threads[k].created &&
 		    !atomic_load(&e->threads[k].finished))
 			pthread_kill(e->threads[k].pthread, ENGINE_WAKE_SIGNAL);
@@ -309,24 +397,26 @@ static void engine_stop(struct engine *e, const sigset_t *stops)
 int engine_run(const struct workload *w, double ns_per_loop,
 	       const struct engine_options *opt)
 {
-	struct engine e = { .w = w, .opt = opt, .ns_per_loop = ns_per_loop };
+	struct engine e = { .w = w, .opt = opt, .ns_per_loop = ns_per_loop,
+			    .io_fd = -1 };
 	struct sigaction sa = { .sa_handler = engine_wake_handler };
 	sigset_t stops, old;
 	int created = 0, status = MIMIC_EXIT_FAILURE;
 	bool started = false;
 
 	pthread_mutex_init(&e.gate_lock, NULL);
+	pthread_mutex_init(&e.fork_lock, NULL);
 	pthread_cond_init(&e.gate_cond, NULL);
 	atomic_init(&e.stop, false);
-	e.n_threads = w->n_threads;
 	e.shared_timers = calloc((size_t)w->n_shared_timers + 1,
 				 sizeof(*e.shared_timers));
 	engine_capture_affinity(&e);
-	if (!e.shared_timers || engine_make_threads(&e)) {
+	e.forks = calloc(w->n_tasks, sizeof(*e.forks));
+	if (!e.shared_timers || !e.forks || engine_make_threads(&e)) {
 		fprintf(stderr, "mimic: out of memory\n");
 		goto out;
 	}
-	if (engine_open_logs(&e))
+	if (engine_make_resources(&e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
 	    mlockall(MCL_CURRENT | MCL_FUTURE)) {
@@ -352,8 +442,13 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	if (started)
 		engine_supervise(&e, &stops);
 	engine_stop(&e, &stops);
+	/* Forked threads are joined too: none is added once stop is set. */
+	pthread_mutex_lock(&e.fork_lock);
+	created = engine_count(&e);
+	pthread_mutex_unlock(&e.fork_lock);
 	for (int k = 0; k < created; k++)
-		pthread_join(e.threads[k].pthread, NULL);
+		if (e.threads[k].created)
+			pthread_join(e.threads[k].pthread, NULL);
 	engine_drain_logs(&e);
 	engine_close_logs(&e);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

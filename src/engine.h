@@ -23,8 +23,13 @@ struct engine {
 	atomic_bool stop;
 	int64_t t_zero_ns;
 	struct timer_state *shared_timers;
-	struct thread *threads;
-	int n_threads;
+	struct live_resource *res; /* one per model resource */
+	int io_fd;                /* global.io_device, for iorun */
+	struct thread *threads;   /* initial threads, then forks */
+	_Atomic int n_threads;    /* published: slots in use */
+	int cap_threads;
+	pthread_mutex_t fork_lock;
+	int *forks;               /* forks so far, per task */
 
 	/* The start gate: threads check in, main releases them at once. */
 	pthread_mutex_t gate_lock;
@@ -38,6 +43,11 @@ struct engine {
 	int64_t t_end_ns;
 	bool write_failed;
 };
+
+#define ENGINE_MAX_FORKS 1024 /* per task, as rt-app */
+
+/* Starts one more thread of task (the fork event); -1 if it cannot. */
+int engine_fork(struct engine *e, const struct task *task);
 
 /* Runs w to its end; returns a MIMIC_EXIT_* status. */
 int engine_run(const struct workload *w, double ns_per_loop,

@@ -19,6 +19,12 @@ struct event_kind {
 	/* Fills ev from the JSON value v; reports errors, returns -1 then. */
 	int (*parse)(struct parser *p, const char *path, const struct jnode *v,
 		     struct event *ev);
+	/*
+	 * Optional: once every task is parsed (to count barrier users, check
+	 * that a resumed task exists, ...). Returns errors reported.
+	 */
+	int (*finalize)(struct parser *p, const struct task *t,
+			struct event *ev);
 	/* Runs the event in thread t: the hot path, no allocation, no stdio. */
 	void (*exec)(struct thread *t, const struct event *ev);
 	/* Adds the event's normalised parameters to out (for --dump). */

@@ -84,6 +84,38 @@ char *parser_path(struct parser *p, const char *base, const char *key)
 			     : arena_strdup(p->a, key);
 }
 
+const char *parser_name(struct parser *p, const char *path,
+			const struct jnode *v, const char *what)
+{
+	if (v->type == J_STRING && *v->s)
+		return v->s;
+	parser_error(p, v, path, "expected %s (a non-empty string), got %s",
+		     what, jtype_name(v->type));
+	return NULL;
+}
+
+int parser_find_task(const struct parser *p, const char *name)
+{
+	for (size_t k = 0; k < p->w->n_tasks; k++)
+		if (p->w->tasks[k].name && !strcmp(p->w->tasks[k].name, name))
+			return (int)k;
+	return -1;
+}
+
+void parser_event_error(struct parser *p, const struct task *t,
+			const struct event *ev, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_error(p->d, ev->line, ev->col,
+		   arena_printf(p->a, "tasks.%s.%s", t->name, ev->key), "%s",
+		   msg);
+}
+
 static const char *describe(const struct jnode *v)
 {
 	return jtype_name(v->type);
@@ -807,6 +839,7 @@ static int parse_task(struct parser *p, const char *path,
 	const struct jnode *loop = jtree_get(tn, "loop");
 	int errs = 0, policy;
 
+	p->task = t;
 	t->name = tn->key;
 	t->line = tn->line;
 	t->col = tn->col;
@@ -993,6 +1026,18 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 		}
 		errs += parse_task(&p, path, tn, &w->tasks[k]);
 		w->n_threads += w->tasks[k].instance;
+	}
+	/* Cross-task checks and counts, once every task is known. */
+	for (size_t k = 0; !errs && k < w->n_tasks; k++) {
+		struct task *t = &w->tasks[k];
+
+		for (size_t ph = 0; ph < t->n_phases; ph++)
+			for (size_t e = 0; e < t->phases[ph].n_events; e++) {
+				struct event *ev = &t->phases[ph].events[e];
+
+				if (ev->kind->finalize)
+					errs += ev->kind->finalize(&p, t, ev);
+			}
 	}
 	if (!errs && w->n_threads == 0) {
 		parser_error(&p, tasks, "tasks",

@@ -19,6 +19,7 @@ struct parser {
 	struct diag *d;
 	struct workload *w;
 	size_t res_cap;
+	const struct task *task;  /* the task being parsed */
 };
 
 /* Builds *out from root; returns the number of errors reported. */
@@ -37,6 +38,15 @@ int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
 int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique);
 char *parser_path(struct parser *p, const char *base, const char *key);
+/* A resource name: the string value, or an error naming what is wanted. */
+const char *parser_name(struct parser *p, const char *path,
+			const struct jnode *v, const char *what);
+/* The index of the task called name, or -1. */
+int parser_find_task(const struct parser *p, const char *name);
+/* "file:line:col: error: path: ..." for an event, after parsing. */
+void parser_event_error(struct parser *p, const struct task *t,
+			const struct event *ev, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* Prints every key of every object, for --list-keys and the docs test. */
 void parse_print_keys(void);

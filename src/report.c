@@ -21,7 +21,9 @@ static void report_task(const struct engine *e, const struct task *task,
 			struct task_summary *s)
 {
 	memset(s, 0, sizeof(*s));
-	for (int k = 0; k < e->n_threads; k++) {
+	int n = atomic_load(&e->n_threads);
+
+	for (int k = 0; k < n; k++) {
 		const struct thread *t = &e->threads[k];
 
 		if (t->task != task)
@@ -69,8 +71,9 @@ void report_print(const struct engine *e)
 
 	if (e->opt->quiet)
 		return;
-	printf("mimic: ran %.3f s, %d thread%s, ", secs, e->n_threads,
-	       e->n_threads == 1 ? "" : "s");
+	int n = atomic_load(&e->n_threads);
+
+	printf("mimic: ran %.3f s, %d thread%s, ", secs, n, n == 1 ? "" : "s");
 	if (e->stop_signal)
 		printf("stopped by %s\n", strsignal(e->stop_signal));
 	else if (w->g.duration_s > 0 &&
@@ -86,9 +89,9 @@ void report_print(const struct engine *e)
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		struct task_summary s;
 
-		if (!w->tasks[k].instance)
-			continue;
 		report_task(e, &w->tasks[k], &s);
+		if (!s.threads)
+			continue;
 		printf("%-16.16s %4d %8llu %8llu |", w->tasks[k].name,
 		       s.threads, (unsigned long long)s.rows,
 		       (unsigned long long)s.overruns);

@@ -7,6 +7,7 @@
 
 #include "engine.h"
 #include "event.h"
+#include "resource.h"
 #include "sched_attr.h"
 #include "timeutil.h"
 
@@ -38,6 +39,50 @@ bool thread_cumulative_slack(const struct thread *t)
 const struct resource *thread_resource(const struct thread *t, int index)
 {
 	return &t->eng->w->resources[index];
+}
+
+struct live_resource *thread_live(const struct thread *t, int index)
+{
+	return &t->eng->res[index];
+}
+
+int thread_io_fd(const struct thread *t)
+{
+	return t->eng->io_fd;
+}
+
+void thread_hold(struct thread *t, int mutex)
+{
+	if (t->n_held < THREAD_MAX_HELD)
+		t->held[t->n_held++] = mutex;
+}
+
+bool thread_holds(const struct thread *t, int mutex)
+{
+	for (int k = 0; k < t->n_held; k++)
+		if (t->held[k] == mutex)
+			return true;
+	return false;
+}
+
+bool thread_release(struct thread *t, int mutex)
+{
+	for (int k = t->n_held - 1; k >= 0; k--) {
+		if (t->held[k] != mutex)
+			continue;
+		memmove(&t->held[k], &t->held[k + 1],
+			(size_t)(t->n_held - k - 1) * sizeof(int));
+		t->n_held--;
+		return true;
+	}
+	return false;
+}
+
+/* A thread that stops while holding mutexes must not leave waiters stuck. */
+static void thread_release_all(struct thread *t)
+{
+	while (t->n_held > 0)
+		pthread_mutex_unlock(&thread_live(t, t->held[--t->n_held])->mutex);
 }
 
 struct timer_state *thread_timer(struct thread *t, const struct resource *r)
@@ -135,7 +180,9 @@ static void thread_run(struct thread *t)
 {
 	const struct task *task = t->task;
 
-	t->t_first_ns = t->eng->t_zero_ns + task->delay_ns;
+	/* A fork's timers start from its own birth, not the past. */
+	t->t_first_ns = (t->forked ? time_now_ns() : t->eng->t_zero_ns) +
+			task->delay_ns;
 	if (task->delay_ns)
 		thread_sleep_until(t, t->t_first_ns);
 
@@ -174,6 +221,7 @@ void *thread_main(void *arg)
 	thread_setup(t);
 	if (thread_wait_gate(t))
 		thread_run(t);
+	thread_release_all(t);
 	atomic_store(&t->finished, true);
 	atomic_fetch_sub(&t->eng->live, 1);
 	return NULL;

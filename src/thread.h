@@ -16,6 +16,9 @@
 #include <sys/types.h>
 
 struct engine;
+struct live_resource;
+
+#define THREAD_MAX_HELD 32 /* mutexes one thread may hold at once */
 
 /* A timer's next deadline; shared timers are advanced by every user. */
 struct timer_state {
@@ -48,6 +51,7 @@ struct thread {
 	pthread_t pthread;
 	pid_t tid;
 	bool created;
+	bool forked;              /* started by a fork event */
 
 	struct timer_state *unique_timers;
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
@@ -58,6 +62,10 @@ struct thread {
 	struct log_ring ring;
 	FILE *log;
 	char *log_path;
+
+	int held[THREAD_MAX_HELD]; /* mutex resources held, in lock order */
+	int n_held;
+	uint64_t *wake_seen;      /* per resource: last resume seen */
 
 	struct sched_attrs cur_sched;
 	const struct cpu_set_list *cur_cpus;
@@ -77,5 +85,11 @@ double thread_ns_per_loop(const struct thread *t);
 bool thread_cumulative_slack(const struct thread *t);
 struct timer_state *thread_timer(struct thread *t, const struct resource *r);
 const struct resource *thread_resource(const struct thread *t, int index);
+struct live_resource *thread_live(const struct thread *t, int index);
+int thread_io_fd(const struct thread *t);
+/* Remembers a mutex taken; releases them all when the thread ends. */
+void thread_hold(struct thread *t, int mutex);
+bool thread_release(struct thread *t, int mutex);
+bool thread_holds(const struct thread *t, int mutex);
 
 #endif

@@ -59,15 +59,30 @@ struct cpu_set_list {
 	int line, col;
 };
 
-enum resource_type { RES_TIMER };
+/* Named objects shared by the events that refer to them. */
+enum resource_type {
+	RES_TIMER,
+	RES_MUTEX,
+	RES_COND,
+	RES_BARRIER,
+	RES_SEM,
+	RES_WAKEUP,               /* suspend/resume: one per task name */
+	RES_MEMBUF,               /* memrun "ref": a shared buffer */
+};
 
 struct resource {
 	const char *name;
 	enum resource_type type;
 	bool unique;              /* one per thread (rt-app's "unique*" refs) */
 	bool absolute;            /* timer: any user said mode "absolute" */
-	int slot;                 /* index among shared or among unique ones */
+	int slot;                 /* timer: index among shared or unique ones */
+	int participants;         /* barrier: threads that must arrive */
+	int64_t size;             /* membuf: bytes */
+	int64_t stride;           /* membuf: chase stride, bytes */
+	bool sequential;          /* membuf: chase order */
 };
+
+enum memrun_type { MEMRUN_READ, MEMRUN_WRITE, MEMRUN_CHASE };
 
 struct event {
 	const struct event_kind *kind;
@@ -80,6 +95,25 @@ struct event {
 			int resource;
 			int64_t period_ns;
 		} timer;
+		struct {
+			int resource;     /* mutex, cond, barrier, sem, wakeup */
+			int mutex;        /* wait, sync: the mutex to hold */
+		} sync;
+		struct {
+			int64_t bytes;    /* mem, iorun */
+			int resource;     /* the task's RES_MEMBUF */
+		} mem;
+		struct {
+			enum memrun_type type;
+			int64_t count;    /* bytes (read, write) or hops */
+			int resource;     /* RES_MEMBUF, or -1: per thread */
+			int64_t size, stride;
+			bool sequential;
+		} memrun;
+		struct {
+			int task;         /* index of the task to start */
+			const char *name;
+		} fork;
 	};
 };
 
@@ -102,6 +136,7 @@ struct task {
 	int64_t delay_ns;
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
+	bool forked;              /* the target of a fork event */
 	struct cpu_set_list cpus;
 	struct phase *phases;
 	size_t n_phases;
@@ -116,6 +151,8 @@ struct workload {
 	size_t n_resources;
 	int n_shared_timers, n_unique_timers;
 	int n_threads;            /* sum of instances */
+	bool uses_io_device;      /* an iorun event writes global.io_device */
+	int fork_capacity;        /* thread slots reserved for fork events */
 };
 
 #endif

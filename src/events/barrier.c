@@ -1,0 +1,69 @@
+/*
+ * barrier.c - "barrier": every thread that uses the name waits until all
+ * of them have arrived, then all are released together. As in rt-app, the
+ * count is each task's instances times the times the task names it.
+ */
+#include "../arena.h"
+#include "../event.h"
+#include "../parse.h"
+#include "../resource.h"
+#include "../thread.h"
+
+#include <json-c/json.h>
+
+static int barrier_parse(struct parser *p, const char *path,
+			 const struct jnode *v, struct event *ev)
+{
+	const char *name = parser_name(p, path, v, "a barrier name");
+
+	if (!name)
+		return -1;
+	ev->sync.resource = parser_resource(p, name, RES_BARRIER, false);
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
+	return 0;
+}
+
+static int barrier_finalize(struct parser *p, const struct task *t,
+			    struct event *ev)
+{
+	p->w->resources[ev->sync.resource].participants += t->instance;
+	return 0;
+}
+
+static void barrier_exec(struct thread *t, const struct event *ev)
+{
+	struct live_barrier *b = &thread_live(t, ev->sync.resource)->barrier;
+	int need = thread_resource(t, ev->sync.resource)->participants;
+
+	pthread_mutex_lock(&b->lock);
+	if (++b->arrived >= need) {
+		b->arrived = 0;
+		b->generation++;
+		pthread_cond_broadcast(&b->cond);
+	} else {
+		uint64_t gen = b->generation;
+
+		while (gen == b->generation && !thread_should_stop(t))
+			pthread_cond_wait(&b->cond, &b->lock);
+	}
+	pthread_mutex_unlock(&b->lock);
+}
+
+static void barrier_dump(const struct workload *w, const struct event *ev,
+			 struct json_object *out)
+{
+	const struct resource *r = &w->resources[ev->sync.resource];
+
+	json_object_object_add(out, "barrier", json_object_new_string(r->name));
+	json_object_object_add(out, "participants",
+			       json_object_new_int(r->participants));
+}
+
+const struct event_kind event_barrier = {
+	.key = "barrier",
+	.ftrace_type = 21,
+	.parse = barrier_parse,
+	.finalize = barrier_finalize,
+	.exec = barrier_exec,
+	.dump = barrier_dump,
+};

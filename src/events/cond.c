@@ -1,0 +1,133 @@
+/*
+ * cond.c - condition variables: "wait" and "sync" ({"ref": cond,
+ * "mutex": mutex}, or just a name, which is then both), "signal" and
+ * "broad" (a cond name). As in rt-app there is no predicate: a signal with
+ * no waiter is lost. A wait whose thread does not hold the mutex takes it
+ * around the wait, rather than calling pthread_cond_wait undefined.
+ */
+#include "../arena.h"
+#include "../event.h"
+#include "../jtree.h"
+#include "../parse.h"
+#include "../resource.h"
+#include "../thread.h"
+
+#include <json-c/json.h>
+#include <string.h>
+
+static int signal_parse(struct parser *p, const char *path,
+			const struct jnode *v, struct event *ev)
+{
+	const char *name = parser_name(p, path, v, "a condition name");
+
+	if (!name)
+		return -1;
+	ev->sync.resource = parser_resource(p, name, RES_COND, false);
+	ev->sync.mutex = -1;
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
+	return 0;
+}
+
+static int wait_parse(struct parser *p, const char *path,
+		      const struct jnode *v, struct event *ev)
+{
+	const char *cond = NULL, *mutex = NULL;
+
+	if (v->type == J_STRING) {
+		cond = mutex = parser_name(p, path, v, "a condition name");
+	} else if (v->type == J_OBJECT) {
+		for (size_t k = 0; k < v->n; k++) {
+			const struct jnode *m = v->kids[k];
+			const char *mpath = parser_path(p, path, m->key);
+
+			if (!strcmp(m->key, "ref"))
+				cond = parser_name(p, mpath, m, "a condition name");
+			else if (!strcmp(m->key, "mutex"))
+				mutex = parser_name(p, mpath, m, "a mutex name");
+			else {
+				parser_error(p, m, mpath,
+					     "unknown key (expected ref, mutex)");
+				return -1;
+			}
+		}
+		if (!cond || !mutex) {
+			parser_error(p, v, path, "needs \"ref\" and \"mutex\"");
+			return -1;
+		}
+	} else {
+		parser_error(p, v, path,
+			     "expected {\"ref\": cond, \"mutex\": mutex} or a "
+			     "name, got %s", jtype_name(v->type));
+		return -1;
+	}
+	if (!cond || !mutex)
+		return -1;
+	ev->sync.resource = parser_resource(p, cond, RES_COND, false);
+	ev->sync.mutex = parser_resource(p, mutex, RES_MUTEX, false);
+	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, cond, mutex);
+	return 0;
+}
+
+static void cond_wait(struct thread *t, const struct event *ev)
+{
+	pthread_mutex_t *m = &thread_live(t, ev->sync.mutex)->mutex;
+	pthread_cond_t *c = &thread_live(t, ev->sync.resource)->cond;
+	bool held = thread_holds(t, ev->sync.mutex);
+
+	if (!held)
+		pthread_mutex_lock(m);
+	if (!thread_should_stop(t))
+		pthread_cond_wait(c, m);
+	if (!held)
+		pthread_mutex_unlock(m);
+}
+
+static void wait_exec(struct thread *t, const struct event *ev)
+{
+	cond_wait(t, ev);
+}
+
+static void sync_exec(struct thread *t, const struct event *ev)
+{
+	pthread_cond_signal(&thread_live(t, ev->sync.resource)->cond);
+	cond_wait(t, ev);
+}
+
+static void signal_exec(struct thread *t, const struct event *ev)
+{
+	pthread_cond_signal(&thread_live(t, ev->sync.resource)->cond);
+}
+
+static void broad_exec(struct thread *t, const struct event *ev)
+{
+	pthread_cond_broadcast(&thread_live(t, ev->sync.resource)->cond);
+}
+
+static void cond_dump(const struct workload *w, const struct event *ev,
+		      struct json_object *out)
+{
+	json_object_object_add(
+		out, "ref",
+		json_object_new_string(w->resources[ev->sync.resource].name));
+	if (ev->sync.mutex >= 0)
+		json_object_object_add(
+			out, "mutex",
+			json_object_new_string(w->resources[ev->sync.mutex].name));
+}
+
+const struct event_kind event_wait = {
+	.key = "wait", .ftrace_type = 2, .parse = wait_parse,
+	.exec = wait_exec, .dump = cond_dump,
+};
+const struct event_kind event_sync = {
+	.key = "sync", .ftrace_type = 7, .parse = wait_parse,
+	.exec = sync_exec, .dump = cond_dump,
+};
+const struct event_kind event_signal = {
+	.key = "signal", .ftrace_type = 3, .parse = signal_parse,
+	.exec = signal_exec, .dump = cond_dump,
+};
+const struct event_kind event_broad = {
+	.key = "broad", .ftrace_type = 4, .parse = signal_parse,
+	.exec = broad_exec, .dump = cond_dump,
+};

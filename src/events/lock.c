@@ -1,0 +1,61 @@
+/*
+ * lock.c - "lock" and "unlock": a named pthread mutex, shared by every
+ * thread that names it (priority inheritance with global.pi_enabled).
+ * Mutexes still held when a thread stops are released for it.
+ */
+#include "../arena.h"
+#include "../event.h"
+#include "../parse.h"
+#include "../resource.h"
+#include "../thread.h"
+
+#include <json-c/json.h>
+
+static int mutex_parse(struct parser *p, const char *path,
+		       const struct jnode *v, struct event *ev)
+{
+	const char *name = parser_name(p, path, v, "a mutex name");
+
+	if (!name)
+		return -1;
+	ev->sync.resource = parser_resource(p, name, RES_MUTEX, false);
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
+	return 0;
+}
+
+static void lock_exec(struct thread *t, const struct event *ev)
+{
+	pthread_mutex_lock(&thread_live(t, ev->sync.resource)->mutex);
+	thread_hold(t, ev->sync.resource);
+}
+
+static void unlock_exec(struct thread *t, const struct event *ev)
+{
+	/* Unlocking a mutex this thread does not hold is undefined: skip. */
+	if (thread_release(t, ev->sync.resource))
+		pthread_mutex_unlock(&thread_live(t, ev->sync.resource)->mutex);
+}
+
+static void mutex_dump(const struct workload *w, const struct event *ev,
+		       struct json_object *out)
+{
+	json_object_object_add(
+		out, "mutex",
+		json_object_new_string(w->resources[ev->sync.resource].name));
+}
+
+const struct event_kind event_lock = {
+	.key = "lock",
+	.ftrace_type = 8,
+	.parse = mutex_parse,
+	.exec = lock_exec,
+	.dump = mutex_dump,
+};
+
+const struct event_kind event_unlock = {
+	.key = "unlock",
+	.ftrace_type = 9,
+	.parse = mutex_parse,
+	.exec = unlock_exec,
+	.dump = mutex_dump,
+};

@@ -1,0 +1,35 @@
+/* yield.c - "yield": sched_yield() (its value is ignored, as in rt-app). */
+#include "../event.h"
+#include "../thread.h"
+
+#include <sched.h>
+
+static int yield_parse(struct parser *p, const char *path,
+		       const struct jnode *v, struct event *ev)
+{
+	(void)p;
+	(void)path;
+	(void)v;
+	(void)ev;
+	return 0;
+}
+
+static void yield_exec(struct thread *t, const struct event *ev)
+{
+	(void)t;
+	(void)ev;
+	sched_yield();
+}
+
+static void yield_dump(const struct workload *w, const struct event *ev,
+		       struct json_object *out)
+{
+	(void)w;
+	(void)ev;
+	(void)out;
+}
+
+const struct event_kind event_yield = {
+	.key = "yield", .ftrace_type = 20, .parse = yield_parse,
+	.exec = yield_exec, .dump = yield_dump,
+};

@@ -1,0 +1,50 @@
+/*
+ * resource.h - the live kernel/pthread objects behind named resources:
+ * created before time zero, woken when the run stops, destroyed after.
+ */
+#ifndef MIMIC_RESOURCE_H
+#define MIMIC_RESOURCE_H
+
+#include "workload.h"
+
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdint.h>
+
+struct live_barrier {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	int arrived;
+	uint64_t generation;      /* bumped when all have arrived */
+};
+
+/* suspend/resume: a resume is remembered until the next suspend. */
+struct live_wakeup {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	uint64_t generation;      /* bumped by every resume */
+};
+
+struct live_resource {
+	const struct resource *r;
+	union {
+		pthread_mutex_t mutex;
+		pthread_cond_t cond;
+		struct live_barrier barrier;
+		struct live_wakeup wakeup;
+		sem_t sem;
+		void *buf;        /* membuf */
+	};
+};
+
+/* Creates the object; -errno and a message on failure. */
+int resource_create(struct live_resource *l, const struct resource *r,
+		    const struct globals *g, char *err, size_t len);
+/* Wakes every thread blocked on it, so a stopping run can be joined. */
+void resource_kick(struct live_resource *l);
+void resource_destroy(struct live_resource *l);
+
+/* The work buffer of memrun: filled, and linked for pointer chasing. */
+void *membuf_create(int64_t size, int64_t stride, bool sequential);
+
+#endif
