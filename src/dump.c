@@ -62,6 +62,7 @@ static struct json_object *dump_globals(const struct globals *g)
 	add(o, "io_device", json_object_new_string(g->io_device));
 	add(o, "mem_buffer_size", jint(g->mem_buffer_size));
 	add(o, "cumulative_slack", json_object_new_boolean(g->cumulative_slack));
+	add(o, "cpu_dma_latency", jint(g->cpu_dma_latency_us));
 	return o;
 }
 
@@ -95,6 +96,20 @@ static void dump_cpus(struct json_object *o, const struct cpu_set_list *c)
 	add(o, "cpus", a);
 }
 
+static void dump_placement(struct json_object *o, const char *group,
+			   const struct node_list *nodes)
+{
+	if (group)
+		add(o, "taskgroup", json_object_new_string(group));
+	if (nodes->n) {
+		struct json_object *a = json_object_new_array();
+
+		for (size_t k = 0; k < nodes->n; k++)
+			json_object_array_add(a, jint(nodes->nodes[k]));
+		add(o, "nodes_membind", a);
+	}
+}
+
 static struct json_object *dump_phase(const struct workload *w,
 				      const struct phase *ph)
 {
@@ -106,6 +121,7 @@ static struct json_object *dump_phase(const struct workload *w,
 	if (ph->has_sched)
 		dump_sched(o, &ph->sched);
 	dump_cpus(o, &ph->cpus);
+	dump_placement(o, ph->taskgroup, &ph->nodes);
 	for (size_t k = 0; k < ph->n_events; k++) {
 		const struct event *ev = &ph->events[k];
 		struct json_object *e = json_object_new_object();
@@ -136,6 +152,7 @@ void dump_workload(const struct workload *w, FILE *out)
 		add(o, "delay_us", dump_us(t->delay_ns));
 		dump_sched(o, &t->sched);
 		dump_cpus(o, &t->cpus);
+		dump_placement(o, t->taskgroup, &t->nodes);
 		for (size_t p = 0; p < t->n_phases; p++)
 			json_object_array_add(phases, dump_phase(w, &t->phases[p]));
 		add(o, "phases", phases);

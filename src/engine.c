@@ -10,9 +10,11 @@
 
 #include "diag.h"
 #include "parse.h"
+#include "preflight.h"
 #include "report.h"
 #include "resource.h"
 #include "rtapp_log.h"
+#include "taskgroup.h"
 #include "timeutil.h"
 
 #include <errno.h>
@@ -186,6 +188,22 @@ static int engine_make_resources(struct engine *e)
 			return -1;
 		}
 	}
+	if (taskgroup_setup(w, err, sizeof(err))) {
+		fprintf(stderr, "%s: error: %s\n", w->file, err);
+		return -1;
+	}
+	if (w->g.cpu_dma_latency_us >= 0) {
+		int32_t us = (int32_t)w->g.cpu_dma_latency_us;
+
+		/* Held open for the run: the kernel's PM QoS request. */
+		e->dma_fd = open("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC);
+		if (e->dma_fd < 0 || write(e->dma_fd, &us, sizeof(us)) < 0) {
+			fprintf(stderr, "%s: error: global.cpu_dma_latency: "
+				"/dev/cpu_dma_latency: %s\n", w->file,
+				strerror(errno));
+			return -1;
+		}
+	}
 	if (w->uses_io_device) {
 		e->io_fd = open(w->g.io_device, O_CREAT | O_WRONLY | O_CLOEXEC,
 				0644);
@@ -206,6 +224,9 @@ static void engine_free(struct engine *e)
 	free(e->res);
 	if (e->io_fd >= 0)
 		close(e->io_fd);
+	if (e->dma_fd >= 0)
+		close(e->dma_fd);
+	taskgroup_cleanup();
 	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
 
@@ -398,7 +419,7 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	       const struct engine_options *opt)
 {
 	struct engine e = { .w = w, .opt = opt, .ns_per_loop = ns_per_loop,
-			    .io_fd = -1 };
+			    .io_fd = -1, .dma_fd = -1 };
 	struct sigaction sa = { .sa_handler = engine_wake_handler };
 	sigset_t stops, old;
 	int created = 0, status = MIMIC_EXIT_FAILURE;
@@ -416,7 +437,7 @@ int engine_run(const struct workload *w, double ns_per_loop,
 		fprintf(stderr, "mimic: out of memory\n");
 		goto out;
 	}
-	if (engine_make_resources(&e))
+	if (engine_make_resources(&e) || preflight_workload(w))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
 	    mlockall(MCL_CURRENT | MCL_FUTURE)) {

@@ -5,6 +5,7 @@
 #include "workload.h"
 
 #include <errno.h>
+#include <numa.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,6 +23,26 @@ static int check_cpus(const struct cpu_set_list *c, long ncpu, struct diag *d)
 	return 0;
 }
 
+static int check_nodes(const struct node_list *l, struct diag *d)
+{
+	if (!l->n)
+		return 0;
+	if (numa_available() < 0) {
+		diag_error(d, l->line, l->col, l->path,
+			   "NUMA is not available on this machine");
+		return 1;
+	}
+	for (size_t k = 0; k < l->n; k++) {
+		if (l->nodes[k] > numa_max_node()) {
+			diag_error(d, l->line, l->col, l->path,
+				   "node %d does not exist: this machine has "
+				   "nodes 0 .. %d", l->nodes[k], numa_max_node());
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int hostcheck_workload(const struct workload *w, struct diag *d)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
@@ -30,8 +51,11 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		errs += check_cpus(&w->tasks[t].cpus, ncpu, d);
-		for (size_t p = 0; p < w->tasks[t].n_phases; p++)
+		errs += check_nodes(&w->tasks[t].nodes, d);
+		for (size_t p = 0; p < w->tasks[t].n_phases; p++) {
 			errs += check_cpus(&w->tasks[t].phases[p].cpus, ncpu, d);
+			errs += check_nodes(&w->tasks[t].phases[p].nodes, d);
+		}
 	}
 	if (w->g.calibration_ns == 0 && w->g.calibration_cpu >= ncpu) {
 		diag_error(d, 0, 0, "global.calibration",

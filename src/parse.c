@@ -411,13 +411,46 @@ static int set_policy(struct parser *p, const char *path,
 	return get_policy(p, path, v, &((struct sched_attrs *)obj)->policy);
 }
 
-static int not_yet(struct parser *p, const char *path, const struct jnode *v,
-		   void *obj)
+static int set_taskgroup(struct parser *p, const char *path,
+			 const struct jnode *v, void *obj)
 {
-	(void)obj;
-	parser_error(p, v, path, "not supported yet: %s",
-		     strrchr(path, '.') ? strrchr(path, '.') + 1 : path);
-	return -1;
+	if (v->type != J_STRING || v->s[0] != '/') {
+		parser_error(p, v, path,
+			     "expected a cgroup path starting with \"/\"");
+		return -1;
+	}
+	if (strstr(v->s, "..") || strstr(v->s, "//")) {
+		parser_error(p, v, path, "\"..\" and \"//\" are not allowed");
+		return -1;
+	}
+	*(const char **)obj = v->s;
+	return 0;
+}
+
+static int set_nodes(struct parser *p, const char *path,
+		     const struct jnode *v, void *obj)
+{
+	struct node_list *l = obj;
+
+	if (v->type != J_ARRAY || v->n == 0) {
+		parser_error(p, v, path,
+			     "expected a non-empty array of NUMA node numbers");
+		return -1;
+	}
+	l->nodes = arena_alloc(p->a, v->n * sizeof(int));
+	l->n = v->n;
+	l->path = path;
+	l->line = v->line;
+	l->col = v->col;
+	for (size_t k = 0; k < v->n; k++) {
+		int64_t node;
+
+		if (get_integer(p, parser_path(p, path, arena_printf(p->a, "%zu", k)),
+				v->kids[k], 0, 4095, &node))
+			return -1;
+		l->nodes[k] = (int)node;
+	}
+	return 0;
 }
 
 /* ---- key tables ---- */
@@ -454,6 +487,9 @@ static const struct key_spec global_keys[] = {
 	  NULL, "bytes of each mem/iorun buffer (4194304)" },
 	{ "cumulative_slack", KT_BOOL, G(cumulative_slack), 0, 0, NULL,
 	  "sum the slack of all timers of an iteration (false)" },
+	{ "cpu_dma_latency", KT_INT, G(cpu_dma_latency_us), -1, 2000000000,
+	  NULL, "hold /dev/cpu_dma_latency at this many us while running, as "
+	  "cyclictest does (-1: leave it)" },
 	{ "frag", KT_IGNORED, 0, 0, 0, NULL, "ignored (Workload Automation)" },
 	{ "logstats", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy LISA)" },
 	{ "log_mode", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy)" },
@@ -489,8 +525,10 @@ static const struct key_spec task_keys[] = {
 	{ "delay", KT_US, T(delay_ns), 0, 0, NULL,
 	  "us to wait after time zero before the first phase (0)" },
 	{ "cpus", KT_CUSTOM, T(cpus), 0, 0, set_cpus, "CPU affinity" },
-	{ "nodes_membind", KT_CUSTOM, 0, 0, 0, not_yet, "NUMA nodes" },
-	{ "taskgroup", KT_CUSTOM, 0, 0, 0, not_yet, "cgroup path" },
+	{ "nodes_membind", KT_CUSTOM, T(nodes), 0, 0, set_nodes,
+	  "NUMA nodes memory is allocated from (libnuma)" },
+	{ "taskgroup", KT_CUSTOM, T(taskgroup), 0, 0, set_taskgroup,
+	  "cgroup (cpu controller) to run in, e.g. \"/tg1\"; \"/\" the root" },
 	{ "phases", KT_STRUCTURE, 0, 0, 0, NULL, "object of phases, in order" },
 	{ "period", KT_US, T(legacy_period_ns), 0, 0, NULL,
 	  "legacy SCHED_DEADLINE period, us (use dl-period)" },
@@ -509,8 +547,10 @@ static const struct key_spec phase_keys[] = {
 	  "iterations of this phase (1); 0 or -1: forever" },
 	{ "cpus", KT_CUSTOM, P(cpus), 0, 0, set_cpus,
 	  "CPU affinity for this phase" },
-	{ "nodes_membind", KT_CUSTOM, 0, 0, 0, not_yet, "NUMA nodes" },
-	{ "taskgroup", KT_CUSTOM, 0, 0, 0, not_yet, "cgroup path" },
+	{ "nodes_membind", KT_CUSTOM, P(nodes), 0, 0, set_nodes,
+	  "NUMA nodes for this phase" },
+	{ "taskgroup", KT_CUSTOM, P(taskgroup), 0, 0, set_taskgroup,
+	  "cgroup for this phase" },
 	{ "delay", KT_IGNORED, 0, 0, 0, NULL,
 	  "ignored in a phase (task-level only)" },
 	{ "frag", KT_IGNORED, 0, 0, 0, NULL, "ignored (Workload Automation)" },
@@ -586,6 +626,7 @@ static void globals_defaults(struct globals *g)
 	g->log_mode = LOG_FILE;
 	g->io_device = "/dev/null";
 	g->mem_buffer_size = 4194304;
+	g->cpu_dma_latency_us = -1;
 }
 
 static int parse_globals(struct parser *p, const struct jnode *gn)

@@ -9,9 +9,11 @@
 #include "event.h"
 #include "resource.h"
 #include "sched_attr.h"
+#include "taskgroup.h"
 #include "timeutil.h"
 
 #include <errno.h>
+#include <numa.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -91,6 +93,16 @@ struct timer_state *thread_timer(struct thread *t, const struct resource *r)
 			 : &t->eng->shared_timers[r->slot];
 }
 
+static void thread_membind(const struct node_list *l)
+{
+	struct bitmask *mask = numa_allocate_nodemask();
+
+	for (size_t k = 0; k < l->n; k++)
+		numa_bitmask_setbit(mask, (unsigned)l->nodes[k]);
+	numa_set_membind(mask);
+	numa_bitmask_free(mask);
+}
+
 /* Everything that can fail before time zero, so the run can be refused. */
 static void thread_setup(struct thread *t)
 {
@@ -106,6 +118,14 @@ static void thread_setup(struct thread *t)
 						      sizeof(t->setup_msg));
 		t->cur_cpus = &task->cpus;
 	}
+	if (!t->setup_error && task->taskgroup) {
+		t->setup_error = taskgroup_join(task->taskgroup, t->tid,
+						t->setup_msg,
+						sizeof(t->setup_msg));
+		t->cur_group = task->taskgroup;
+	}
+	if (task->nodes.n)
+		thread_membind(&task->nodes);
 }
 
 /* Waits at the gate; false if the run was aborted before time zero. */
@@ -136,6 +156,13 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 		sched_affinity_apply(cpus, err, sizeof(err));
 		t->cur_cpus = cpus;
 	}
+	if (ph->taskgroup && (!t->cur_group ||
+			      strcmp(ph->taskgroup, t->cur_group))) {
+		taskgroup_join(ph->taskgroup, t->tid, err, sizeof(err));
+		t->cur_group = ph->taskgroup;
+	}
+	if (ph->nodes.n)
+		thread_membind(&ph->nodes);
 	if (ph->has_sched) {
 		struct sched_attrs want = t->cur_sched;
 
@@ -222,6 +249,8 @@ void *thread_main(void *arg)
 	if (thread_wait_gate(t))
 		thread_run(t);
 	thread_release_all(t);
+	if (t->cur_group && strcmp(t->cur_group, "/"))
+		taskgroup_join("/", t->tid, t->setup_msg, sizeof(t->setup_msg));
 	atomic_store(&t->finished, true);
 	atomic_fetch_sub(&t->eng->live, 1);
 	return NULL;

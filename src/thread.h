@@ -69,6 +69,7 @@ struct thread {
 
 	struct sched_attrs cur_sched;
 	const struct cpu_set_list *cur_cpus;
+	const char *cur_group;    /* taskgroup joined, NULL: never moved */
 	struct cpu_set_list initial_cpus;
 
 	int setup_error;          /* -errno from before time zero, or 0 */

@@ -42,6 +42,7 @@ struct globals {
 	const char *io_device;
 	int64_t mem_buffer_size;
 	bool cumulative_slack;
+	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */
 };
 
 /* Scheduling attributes; a field left at MIMIC_UNSET keeps what is there. */
@@ -60,6 +61,13 @@ struct cpu_set_list {
 };
 
 /* Named objects shared by the events that refer to them. */
+struct node_list {
+	int *nodes;
+	size_t n;
+	const char *path;
+	int line, col;
+};
+
 enum resource_type {
 	RES_TIMER,
 	RES_MUTEX,
@@ -124,6 +132,8 @@ struct phase {
 	bool has_sched;
 	struct sched_attrs sched;
 	struct cpu_set_list cpus;
+	const char *taskgroup;    /* cgroup path, NULL: unchanged */
+	struct node_list nodes;   /* nodes_membind, n 0: unchanged */
 	struct event *events;
 	size_t n_events;
 };
@@ -138,6 +148,8 @@ struct task {
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */
 	struct cpu_set_list cpus;
+	const char *taskgroup;
+	struct node_list nodes;
 	struct phase *phases;
 	size_t n_phases;
 };

@@ -1,0 +1,16 @@
+/*
+ * preflight.h - tries every distinct set of scheduling attributes, CPU
+ * affinity and taskgroup a workload will use, in a short-lived probe
+ * thread, before time zero: EPERM, EINVAL, EBUSY (deadline admission) or
+ * EOPNOTSUPP (no uclamp) then refuse the run, naming task and phase,
+ * instead of surfacing mid-run.
+ */
+#ifndef MIMIC_PREFLIGHT_H
+#define MIMIC_PREFLIGHT_H
+
+struct workload;
+
+/* Returns the number of failures reported on stderr. */
+int preflight_workload(const struct workload *w);
+
+#endif
