@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "engine.h"
+#include "ftrace.h"
 
 #include "diag.h"
 #include "parse.h"
@@ -188,7 +189,8 @@ static int engine_make_resources(struct engine *e)
 			return -1;
 		}
 	}
-	if (taskgroup_setup(w, err, sizeof(err))) {
+	if (ftrace_open(w->g.ftrace, err, sizeof(err)) ||
+	    taskgroup_setup(w, err, sizeof(err))) {
 		fprintf(stderr, "%s: error: %s\n", w->file, err);
 		return -1;
 	}
@@ -227,6 +229,7 @@ static void engine_free(struct engine *e)
 	if (e->dma_fd >= 0)
 		close(e->dma_fd);
 	taskgroup_cleanup();
+	ftrace_close();
 	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
 
@@ -311,6 +314,9 @@ static bool engine_open_gate(struct engine *e, int created, bool abort)
 	}
 	e->abort = abort;
 	e->t_zero_ns = time_now_ns();
+	if (!abort && ftrace_on(FTRACE_TASK))
+		ftrace_write("rtapp_main: event=clock_ref data=%lld",
+			     (long long)(e->t_zero_ns / 1000));
 	e->gate_open = true;
 	pthread_cond_broadcast(&e->gate_cond);
 	pthread_mutex_unlock(&e->gate_lock);
@@ -379,8 +385,11 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
 		int sig;
 
-		if (now >= deadline)
+		if (now >= deadline) {
+			if (ftrace_on(FTRACE_MAIN))
+				ftrace_write("rtapp_main: event=shutdown");
 			break;
+		}
 		if (deadline - now < wait)
 			wait = deadline - now;
 		sig = wait_signal(stops, wait);
@@ -433,11 +442,12 @@ int engine_run(const struct workload *w, double ns_per_loop,
 				 sizeof(*e.shared_timers));
 	engine_capture_affinity(&e);
 	e.forks = calloc(w->n_tasks, sizeof(*e.forks));
-	if (!e.shared_timers || !e.forks || engine_make_threads(&e)) {
+	if (!e.shared_timers || !e.forks) {
 		fprintf(stderr, "mimic: out of memory\n");
 		goto out;
 	}
-	if (engine_make_resources(&e) || preflight_workload(w))
+	if (engine_make_resources(&e) || preflight_workload(w) ||
+	    engine_make_threads(&e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
 	    mlockall(MCL_CURRENT | MCL_FUTURE)) {
@@ -458,6 +468,8 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	sigemptyset(&sa.sa_mask);
 	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
 
+	if (ftrace_on(FTRACE_MAIN))
+		ftrace_write("rtapp_main: event=start");
 	bool ok = engine_start_threads(&e, &created) == 0;
 	started = engine_open_gate(&e, created, !ok);
 	if (started)
@@ -472,6 +484,8 @@ int engine_run(const struct workload *w, double ns_per_loop,
 			pthread_join(e.threads[k].pthread, NULL);
 	engine_drain_logs(&e);
 	engine_close_logs(&e);
+	if (ftrace_on(FTRACE_MAIN))
+		ftrace_write("rtapp_main: event=end");
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (started) {
 		report_print(&e);

@@ -12,6 +12,7 @@
 #include "hostcheck.h"
 #include "jtree.h"
 #include "parse.h"
+#include "sched_attr.h"
 #include "work.h"
 
 #include <errno.h>
@@ -28,7 +29,7 @@
 #endif
 
 struct cli {
-	bool check, dump, quiet, list_keys;
+	bool check, dump, quiet, list_keys, allow_missing;
 	const char *duration;
 	const char *logdir;
 	int log_level;
@@ -46,6 +47,8 @@ static void usage(FILE *out)
 		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
 		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
 		"  -q, --quiet          no summary, notices or warnings\n"
+		"      --allow-missing  run without kernel features that are absent\n"
+		"                       (uclamp), with a warning, instead of failing\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
 		"      --list-keys      list every JSON key mimic knows\n"
@@ -67,6 +70,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "list-keys", no_argument, NULL, 'K' },
+		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -83,6 +87,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'L': c->logdir = optarg; break;
 		case 'q': c->quiet = true; break;
 		case 'K': c->list_keys = true; break;
+		case 'M': c->allow_missing = true; break;
 		case 'l':
 			c->log_level = (int)strtol(optarg, &end, 10);
 			if (*end || end == optarg) {
@@ -242,6 +247,7 @@ int main(int argc, char **argv)
 	}
 
 	struct engine_options eo = { .quiet = c.quiet };
+	sched_attr_allow_missing(c.allow_missing);
 	double ns_per_loop = calibrate(w, &c);
 	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)
 				 : MIMIC_EXIT_FAILURE;

@@ -656,9 +656,6 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 	if (g->gnuplot)
 		parser_warn(p, jtree_get(gn, "gnuplot"), "global.gnuplot",
 			    "gnuplot scripts are not written yet; ignored");
-	if (g->ftrace)
-		parser_warn(p, jtree_get(gn, "ftrace"), "global.ftrace",
-			    "trace_marker output is not written yet; ignored");
 	return errs;
 }
 

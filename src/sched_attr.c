@@ -5,6 +5,7 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,6 +33,14 @@ struct mimic_sched_attr {
 	uint32_t sched_util_min;
 	uint32_t sched_util_max;
 };
+
+static atomic_bool allow_missing;
+static atomic_bool warned_missing;
+
+void sched_attr_allow_missing(bool allow)
+{
+	atomic_store(&allow_missing, allow);
+}
 
 static bool policy_is_rt(int p)
 {
@@ -74,6 +83,17 @@ int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len)
 		return 0;
 
 	int e = errno;
+	if (e == EOPNOTSUPP && a.sched_flags && atomic_load(&allow_missing)) {
+		/* --allow-missing: run without the clamps, say so once. */
+		a.sched_flags = 0;
+		if (!atomic_exchange(&warned_missing, true))
+			fprintf(stderr, "mimic: warning: this kernel has no "
+				"uclamp: util_min/util_max ignored "
+				"(--allow-missing)\n");
+		if (syscall(SYS_sched_setattr, 0, &a, 0) == 0)
+			return 0;
+		e = errno;
+	}
 	what = policy_name(want->policy);
 	if (e == EOPNOTSUPP && a.sched_flags)
 		snprintf(err, len,

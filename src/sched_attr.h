@@ -8,6 +8,7 @@
 
 #include "workload.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -15,6 +16,9 @@
  * thread. On failure returns -errno and describes it in err.
  */
 int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len);
+
+/* With allow, a kernel without uclamp ignores util_min/util_max (warns). */
+void sched_attr_allow_missing(bool allow);
 
 /* Sets the calling thread's affinity; -errno and err on failure. */
 int sched_affinity_apply(const struct cpu_set_list *cpus, char *err,

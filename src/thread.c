@@ -6,7 +6,9 @@
 #include "thread.h"
 
 #include "engine.h"
+#include "parse.h"
 #include "event.h"
+#include "ftrace.h"
 #include "resource.h"
 #include "sched_attr.h"
 #include "taskgroup.h"
@@ -144,6 +146,36 @@ static bool thread_wait_gate(struct thread *t)
 	return go;
 }
 
+/* rt-app's order: c_period before c_run, low 32 bits as signed. */
+static void thread_trace_stats(const struct thread *t, int64_t start_ns)
+{
+	if (!ftrace_on(FTRACE_STATS))
+		return;
+	ftrace_write("rtapp_stats: period=%d run=%d wu_lat=%d slack=%d "
+		     "c_period=%d c_run=%d",
+		     (int)time_ns_to_us(time_now_ns() - start_ns),
+		     (int)time_ns_to_us(t->it.run_ns),
+		     (int)time_ns_to_us(t->it.wu_lat_ns),
+		     (int)time_ns_to_us(t->it.slack_ns),
+		     (int)time_ns_to_us(t->it.c_period_ns),
+		     (int)time_ns_to_us(t->it.c_duration_ns));
+}
+
+static void thread_trace_attrs(const struct sched_attrs *a)
+{
+	if (!ftrace_on(FTRACE_ATTRS))
+		return;
+	if (a->policy == 6)
+		ftrace_write("rtapp_attrs: event=policy policy=dl runtime=%lld "
+			     "deadline=%lld period=%lld",
+			     (long long)a->dl_runtime_ns,
+			     (long long)a->dl_deadline_ns,
+			     (long long)a->dl_period_ns);
+	else
+		ftrace_write("rtapp_attrs: event=policy policy=%s prio=%d",
+			     policy_name(a->policy), a->priority);
+}
+
 /* Attributes at phase entry, applied only when they change (as rt-app). */
 static void thread_enter_phase(struct thread *t, const struct phase *ph)
 {
@@ -170,6 +202,7 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
 			sched_attr_apply(&want, err, sizeof(err));
 			t->cur_sched = want;
+			thread_trace_attrs(&want);
 		}
 	}
 }
@@ -225,17 +258,35 @@ static void thread_run(struct thread *t)
 				if (thread_should_stop(t))
 					return;
 				thread_enter_phase(t, ph);
+				if (ftrace_on(FTRACE_LOOP))
+					ftrace_write("rtapp_loop: event=start "
+						     "thread_loop=%d phase=%d "
+						     "phase_loop=%d", (int)tl,
+						     (int)p, (int)pl);
 				memset(&t->it, 0, sizeof(t->it));
 				start_ns = time_now_ns();
 				for (size_t e = 0; e < ph->n_events; e++) {
-					ph->events[e].kind->exec(t,
-								 &ph->events[e]);
+					const struct event *ev = &ph->events[e];
+
+					if (ftrace_on(FTRACE_EVENT))
+						ftrace_write("rtapp_event: id=%d "
+							     "type=%d desc=%s",
+							     (int)e,
+							     ev->kind->ftrace_type,
+							     ev->desc);
+					ev->kind->exec(t, ev);
 					/* A stopped iteration is not logged:
 					 * its numbers would be wrong. */
 					if (thread_should_stop(t))
 						return;
 				}
 				thread_end_iteration(t, start_ns);
+				if (ftrace_on(FTRACE_LOOP))
+					ftrace_write("rtapp_loop: event=end "
+						     "thread_loop=%d phase=%d "
+						     "phase_loop=%d", (int)tl,
+						     (int)p, (int)pl);
+				thread_trace_stats(t, start_ns);
 			}
 		}
 	}
@@ -246,8 +297,14 @@ void *thread_main(void *arg)
 	struct thread *t = arg;
 
 	thread_setup(t);
-	if (thread_wait_gate(t))
+	if (thread_wait_gate(t)) {
+		if (ftrace_on(FTRACE_TASK))
+			ftrace_write("rtapp_task: event=start");
+		thread_trace_attrs(&t->cur_sched);
 		thread_run(t);
+		if (ftrace_on(FTRACE_TASK))
+			ftrace_write("rtapp_task: event=end");
+	}
 	thread_release_all(t);
 	if (t->cur_group && strcmp(t->cur_group, "/"))
 		taskgroup_join("/", t->tid, t->setup_msg, sizeof(t->setup_msg));
