@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "engine.h"
 #include "ftrace.h"
+#include "gnuplot.h"
 
 #include "diag.h"
 #include "parse.h"
@@ -487,6 +488,9 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=end");
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (started && w->g.gnuplot && w->g.log_mode == LOG_FILE &&
+	    gnuplot_write(&e))
+		e.write_failed = true;
 	if (started) {
 		report_print(&e);
 		status = e.write_failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;

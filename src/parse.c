@@ -478,7 +478,7 @@ static const struct key_spec global_keys[] = {
 	{ "log_size", KT_CUSTOM, 0, 0, 0, set_log_size,
 	  "\"file\", \"auto\", \"disable\", or MiB of buffer per thread" },
 	{ "gnuplot", KT_BOOL, G(gnuplot), 0, 0, NULL,
-	  "write gnuplot scripts (false); not supported yet if true" },
+	  "write rt-app's .plot scripts next to the logs (false)" },
 	{ "ftrace", KT_CUSTOM, 0, 0, 0, set_ftrace,
 	  "trace_marker categories: main,task,loop,event,stats,attrs|none" },
 	{ "io_device", KT_STRING, G(io_device), 0, 0, NULL,
@@ -653,9 +653,6 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 		}
 		errs += apply_key(p, path, ks, m, g) ? 1 : 0;
 	}
-	if (g->gnuplot)
-		parser_warn(p, jtree_get(gn, "gnuplot"), "global.gnuplot",
-			    "gnuplot scripts are not written yet; ignored");
 	return errs;
 }
 

@@ -1,0 +1,48 @@
+#!/bin/sh
+# "wait"/"signal"/"broad": a waiter's rows are paced by whoever signals
+# its condition. All three cases run side by side for 1 s:
+#   s: one waiter (sw), one signaler (ss) every 20 ms: one row each time;
+#   b: two waiters (bw, instance 2), one broadcaster (bb): both wake;
+#   o: two waiters (ow, instance 2), one signaler (os): signal wakes one,
+#      so the two waiters' rows add up to the signals, not twice that.
+# The waiters hold the mutex from "lock" until "wait" releases it, and the
+# signalers take it before signalling, so no signal finds nobody waiting.
+. "${srcdir:-.}/tests/lib.sh"
+plan 8
+cat >"$TMP/w.json" <<J
+{ "global": { "duration": 1, "calibration": 50, "logdir": "$TMP", "log_basename": "c" },
+  "tasks": {
+    "sw": { "lock": "m1", "wait": { "ref": "c1", "mutex": "m1" }, "unlock": "m1" },
+    "ss": { "sleep": 20000, "lock": "m1", "signal": "c1", "unlock": "m1" },
+    "bw": { "instance": 2, "lock": "m2", "wait": { "ref": "c2", "mutex": "m2" }, "unlock": "m2" },
+    "bb": { "sleep": 20000, "lock": "m2", "broad": "c2", "unlock": "m2" },
+    "ow": { "instance": 2, "lock": "m3", "wait": { "ref": "c3", "mutex": "m3" }, "unlock": "m3" },
+    "os": { "sleep": 20000, "lock": "m3", "signal": "c3", "unlock": "m3" } } }
+J
+"$MIMIC" --quiet "$TMP/w.json"
+ok $? "exits 0"
+n() { rows "$TMP/c-$1.log"; }
+within() { [ "$1" -ge $(($2 - $3)) ] && [ "$1" -le $(($2 + $3)) ]; }
+
+# signal, one waiter
+w=$(n sw-0) s=$(n ss-1)
+[ "$s" -ge 25 ] && [ "$s" -le 51 ]
+ok $? "the signaler looped every ~20 ms for 1 s ($s rows)"
+within "$w" "$s" 2
+ok $? "the waiter woke once per signal ($w rows, $s signals)"
+short=$(col "$TMP/c-sw-0.log" period | awk '$1 < 15000 { n++ } END { print n + 0 }')
+ok "$short" "every waiter row lasts >= 15 ms, the signal spacing ($short shorter)"
+
+# broad, two waiters
+b=$(n bb-4) w2=$(n bw-2) w3=$(n bw-3)
+[ "$b" -ge 25 ]
+ok $? "the broadcaster looped ($b rows)"
+within "$w2" "$b" 2 && within "$w3" "$b" 2
+ok $? "broad wakes both waiters each time ($w2 and $w3 rows, $b broadcasts)"
+short=$(cat "$TMP/c-bw-2.log" "$TMP/c-bw-3.log" | awk 'NR > 1 && $1 !~ /^#/ && $4 < 15000 { n++ } END { print n + 0 }')
+ok "$short" "every row of both broad waiters lasts >= 15 ms ($short shorter)"
+
+# signal, two waiters: one wake per signal between them
+o=$(n os-7) o5=$(n ow-5) o6=$(n ow-6)
+within $((o5 + o6)) "$o" 2
+ok $? "signal wakes one of two waiters: $o5 + $o6 rows for $o signals"
