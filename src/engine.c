@@ -85,10 +85,16 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
 	t->wake_seen = calloc(e->w->n_resources + 1, sizeof(*t->wake_seen));
-	t->stats.wake_lat_us = calloc(1, sizeof(struct hist));
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (task->wake_paths & (1u << w) &&
+		    !(t->stats.wake_us[w] = calloc(1, sizeof(struct hist))))
+			goto oom;
+	if (task->msg_bytes_max &&
+	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
+		goto oom;
 	t->stats.run_err_bp = calloc(1, sizeof(struct shist));
-	if (!t->unique_timers || !t->wake_seen || !t->stats.wake_lat_us ||
-	    !t->stats.run_err_bp) {
+	if (!t->unique_timers || !t->wake_seen || !t->stats.run_err_bp) {
+oom:
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}
@@ -236,7 +242,9 @@ static void engine_free(struct engine *e)
 
 		free(t->unique_timers);
 		free(t->wake_seen);
-		free(t->stats.wake_lat_us);
+		for (int w = 0; w < WAKE_PATHS; w++)
+			free(t->stats.wake_us[w]);
+		free(t->msg);
 		free(t->stats.run_err_bp);
 		free(t->log_path);
 		ring_free(&t->ring);

@@ -678,7 +678,8 @@ int parser_resource(struct parser *p, const char *name,
 	r->name = arena_strdup(p->a, name);
 	r->type = type;
 	r->unique = unique;
-	r->slot = unique ? w->n_unique_timers++ : w->n_shared_timers++;
+	if (type == RES_TIMER)
+		r->slot = unique ? w->n_unique_timers++ : w->n_shared_timers++;
 	return (int)w->n_resources++;
 }
 
@@ -962,9 +963,57 @@ static int parse_task(struct parser *p, const char *path,
 	return errs;
 }
 
+/* mimic's own declared resources: channels and futex words. */
+static int parse_declared(struct parser *p, const char *path,
+			  const struct jnode *r, const char *type)
+{
+	enum resource_type rt = !strcmp(type, "pipe")	 ? RES_PIPE
+				: !strcmp(type, "socket") ? RES_SOCKET
+							  : RES_FUTEX;
+	const struct jnode *mode = jtree_get(r, "mode");
+	int idx;
+
+	for (size_t k = 0; k < r->n; k++) {
+		const char *key = r->kids[k]->key;
+
+		if (strcmp(key, "type") && (rt != RES_SOCKET || strcmp(key, "mode"))) {
+			parser_key_error(p, r->kids[k], parser_path(p, path, key),
+					 rt == RES_SOCKET
+						 ? "unknown key (expected type, mode)"
+						 : "unknown key (expected type)");
+			return 1;
+		}
+	}
+	for (size_t k = 0; k < p->w->n_resources; k++)
+		if (p->w->resources[k].declared &&
+		    !strcmp(p->w->resources[k].name, r->key)) {
+			parser_error(p, r, path, "declared twice");
+			return 1;
+		}
+	idx = parser_resource(p, r->key, rt, false);
+	p->w->resources[idx].declared = true;
+	if (mode) {
+		struct resource *res = &p->w->resources[idx];
+
+		if (mode->type == J_STRING && !strcmp(mode->s, "stream"))
+			res->socket_mode = SOCKET_STREAM;
+		else if (mode->type == J_STRING && !strcmp(mode->s, "dgram"))
+			res->socket_mode = SOCKET_DGRAM;
+		else if (mode->type == J_STRING && !strcmp(mode->s, "tcp"))
+			res->socket_mode = SOCKET_TCP;
+		else {
+			parser_error(p, mode, parser_path(p, path, "mode"),
+				     "expected \"stream\", \"dgram\" or \"tcp\"");
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int parse_resources_section(struct parser *p, const struct jnode *rn)
 {
-	static const char *const types[] = {
+	/* rt-app's legacy types, accepted and ignored (created on use). */
+	static const char *const legacy[] = {
 		"mutex", "wait", "signal", "broadcast", "sync", "sleep",
 		"run", "timer", "barrier", NULL,
 	};
@@ -977,7 +1026,6 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 			     describe(rn));
 		return 1;
 	}
-	/* Legacy declarations: resources are created on first use anyway. */
 	for (size_t k = 0; k < rn->n; k++) {
 		const struct jnode *r = rn->kids[k];
 		const char *path = parser_path(p, "resources", r->key);
@@ -990,15 +1038,34 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 			errs++;
 			continue;
 		}
-		for (t = 0; types[t] && strcmp(types[t], type->s); t++)
+		if (!strcmp(type->s, "pipe") || !strcmp(type->s, "socket") ||
+		    !strcmp(type->s, "futex")) {
+			errs += parse_declared(p, path, r, type->s);
+			continue;
+		}
+		for (t = 0; legacy[t] && strcmp(legacy[t], type->s); t++)
 			;
-		if (!types[t]) {
+		if (!legacy[t]) {
 			parser_error(p, type, parser_path(p, path, "type"),
-				     "unknown resource type \"%s\"", type->s);
+				     "unknown resource type \"%s\" (expected "
+				     "pipe, socket, futex, or one of rt-app's)",
+				     type->s);
 			errs++;
 		}
 	}
 	return errs;
+}
+
+int parser_channel(struct parser *p, const char *name)
+{
+	for (size_t k = 0; k < p->w->n_resources; k++) {
+		const struct resource *r = &p->w->resources[k];
+
+		if ((r->type == RES_PIPE || r->type == RES_SOCKET) &&
+		    !strcmp(r->name, name))
+			return (int)k;
+	}
+	return parser_resource(p, name, RES_PIPE, false);
 }
 
 int parse_workload(struct arena *a, struct diag *d, const char *file,

@@ -19,7 +19,7 @@ struct parser {
 	struct diag *d;
 	struct workload *w;
 	size_t res_cap;
-	const struct task *task;  /* the task being parsed */
+	struct task *task;        /* the task being parsed */
 };
 
 /* Builds *out from root; returns the number of errors reported. */
@@ -38,6 +38,8 @@ int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
 int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique);
 char *parser_path(struct parser *p, const char *base, const char *key);
+/* The channel called name: declared as pipe or socket, else a new pipe. */
+int parser_channel(struct parser *p, const char *name);
 /* A resource name: the string value, or an error naming what is wanted. */
 const char *parser_name(struct parser *p, const char *path,
 			const struct jnode *v, const char *what);

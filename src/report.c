@@ -1,6 +1,7 @@
 /*
- * report.c - the end-of-run summary: per task, the loops done and the
- * percentiles of timer wake-up latency and of run-duration error.
+ * report.c - the end-of-run summary: per task, the loops done, the
+ * percentiles of wake-up latency for each wake path (timer, pipe, socket,
+ * futex) and of run-duration error.
  */
 #include "report.h"
 
@@ -8,21 +9,26 @@
 #include "hist.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+static const char *const wake_names[WAKE_PATHS] = {
+	"timer", "pipe", "socket", "futex",
+};
 
 struct task_summary {
 	int threads;
-	uint64_t rows, overruns, dropped;
-	struct hist lat;
+	uint64_t rows, overruns, dropped, damaged;
+	struct hist wake[WAKE_PATHS];
 	struct shist err;
 };
 
 static void report_task(const struct engine *e, const struct task *task,
 			struct task_summary *s)
 {
-	memset(s, 0, sizeof(*s));
 	int n = atomic_load(&e->n_threads);
 
+	memset(s, 0, sizeof(*s));
 	for (int k = 0; k < n; k++) {
 		const struct thread *t = &e->threads[k];
 
@@ -31,21 +37,24 @@ static void report_task(const struct engine *e, const struct task *task,
 		s->threads++;
 		s->rows += t->stats.rows;
 		s->overruns += t->stats.timer_overruns;
+		s->damaged += t->stats.damaged;
 		s->dropped += t->ring.rows ? atomic_load(&t->ring.dropped) : 0;
-		hist_merge(&s->lat, t->stats.wake_lat_us);
+		for (int w = 0; w < WAKE_PATHS; w++)
+			if (t->stats.wake_us[w])
+				hist_merge(&s->wake[w], t->stats.wake_us[w]);
 		shist_merge(&s->err, t->stats.run_err_bp);
 	}
 }
 
 static void print_lat(const struct hist *h)
 {
-	static const double pct[] = { 50, 90, 99 };
+	static const double pct[] = { 50, 90, 99, 99.9 };
 
-	if (!h->n) {
-		printf(" %7s %7s %7s %7s", "-", "-", "-", "-");
+	if (!h || !h->n) {
+		printf(" %7s %7s %7s %7s %7s", "-", "-", "-", "-", "-");
 		return;
 	}
-	for (size_t k = 0; k < 3; k++)
+	for (size_t k = 0; k < 4; k++)
 		printf(" %7llu", (unsigned long long)hist_percentile(h, pct[k]));
 	printf(" %7llu", (unsigned long long)h->max);
 }
@@ -63,47 +72,72 @@ static void print_err(const struct shist *h)
 	printf(" %+7.2f", shist_max(h) / 100.0);
 }
 
+/* One line per wake path that has samples (at least one line). */
+static void report_line(const struct task *task, const struct task_summary *s)
+{
+	int paths[WAKE_PATHS], np = 0;
+
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (s->wake[w].n)
+			paths[np++] = w;
+	for (int i = 0; i < (np ? np : 1); i++) {
+		const struct hist *h = np ? &s->wake[paths[i]] : NULL;
+
+		if (i == 0)
+			printf("%-16.16s %4d %8llu %7llu |", task->name,
+			       s->threads, (unsigned long long)s->rows,
+			       (unsigned long long)s->overruns);
+		else
+			printf("%-16s %4s %8s %7s |", "", "", "", "");
+		printf(" %-6s %9llu", h ? wake_names[paths[i]] : "-",
+		       h ? (unsigned long long)h->n : 0ULL);
+		print_lat(h);
+		printf(" |");
+		if (i == 0)
+			print_err(&s->err);
+		printf("\n");
+	}
+}
+
 void report_print(const struct engine *e)
 {
 	const struct workload *w = e->w;
 	double secs = (double)(e->t_end_ns - e->t_zero_ns) / 1e9;
 	uint64_t dropped = 0;
+	struct task_summary *s;
+	int n = atomic_load(&e->n_threads);
 
 	if (e->opt->quiet)
 		return;
-	int n = atomic_load(&e->n_threads);
-
+	s = malloc(sizeof(*s));
+	if (!s)
+		return;
 	printf("mimic: ran %.3f s, %d thread%s, ", secs, n, n == 1 ? "" : "s");
 	if (e->stop_signal)
 		printf("stopped by %s\n", strsignal(e->stop_signal));
-	else if (w->g.duration_s > 0 &&
-		 secs >= w->g.duration_s - 0.001)
+	else if (w->g.duration_s > 0 && secs >= w->g.duration_s - 0.001)
 		printf("stopped at the duration\n");
 	else
 		printf("all loops done\n");
-	printf("%-16s %4s %8s %8s | %-31s | %s\n", "", "", "", "",
-	       "timer wake-up latency (us)", "run error (%)");
-	printf("%-16s %4s %8s %8s | %7s %7s %7s %7s | %7s %7s %7s %7s\n",
-	       "task", "thr", "loops", "overrun", "p50", "p90", "p99", "max",
-	       "p50", "p90", "p99", "max");
+	printf("%-16s %4s %8s %7s | %-6s %9s %-39s | %s\n", "", "", "", "",
+	       "wake", "", "wake-up latency (us)", "run error (%)");
+	printf("%-16s %4s %8s %7s | %-6s %9s %7s %7s %7s %7s %7s | %7s %7s %7s %7s\n",
+	       "task", "thr", "loops", "overrun", "path", "wakeups", "p50", "p90",
+	       "p99", "p99.9", "max", "p50", "p90", "p99", "max");
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		struct task_summary s;
-
-		report_task(e, &w->tasks[k], &s);
-		if (!s.threads)
+		report_task(e, &w->tasks[k], s);
+		if (!s->threads)
 			continue;
-		printf("%-16.16s %4d %8llu %8llu |", w->tasks[k].name,
-		       s.threads, (unsigned long long)s.rows,
-		       (unsigned long long)s.overruns);
-		print_lat(&s.lat);
-		printf(" |");
-		print_err(&s.err);
-		printf("\n");
-		dropped += s.dropped;
+		report_line(&w->tasks[k], s);
+		if (s->damaged)
+			printf("warning: %s: %llu messages arrived damaged\n",
+			       w->tasks[k].name, (unsigned long long)s->damaged);
+		dropped += s->dropped;
 	}
 	if (dropped)
 		printf("warning: %llu log rows dropped: the log writer fell "
 		       "behind (raise global.log_size)\n",
 		       (unsigned long long)dropped);
+	free(s);
 	fflush(stdout);
 }

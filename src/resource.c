@@ -2,7 +2,14 @@
 #define _GNU_SOURCE
 #include "resource.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +61,58 @@ void *membuf_create(int64_t size, int64_t stride, bool sequential)
 	return buf;
 }
 
+/* A TCP connection to ourselves on 127.0.0.1, as hackbench -i does. */
+static int tcp_pair(int *rfd, int *wfd)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET,
+				 .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	socklen_t len = sizeof(a);
+	int lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), rc = 0;
+
+	*rfd = *wfd = -1;
+	if (lfd < 0)
+		return errno;
+	if (bind(lfd, (struct sockaddr *)&a, sizeof(a)) || listen(lfd, 1) ||
+	    getsockname(lfd, (struct sockaddr *)&a, &len))
+		goto fail;
+	*wfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (*wfd < 0 || connect(*wfd, (struct sockaddr *)&a, sizeof(a)))
+		goto fail;
+	*rfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+	if (*rfd < 0)
+		goto fail;
+	close(lfd);
+	return 0;
+fail:
+	rc = errno;
+	if (*wfd >= 0)
+		close(*wfd);
+	close(lfd);
+	return rc;
+}
+
+static int channel_create(struct live_channel *c, const struct resource *r)
+{
+	int fds[2];
+
+	atomic_init(&c->stamp, 0);
+	if (r->type == RES_PIPE) {
+		if (pipe2(fds, O_CLOEXEC))
+			return errno;
+	} else if (r->socket_mode == SOCKET_TCP) {
+		return tcp_pair(&c->rfd, &c->wfd);
+	} else if (socketpair(AF_UNIX,
+			      (r->socket_mode == SOCKET_DGRAM ? SOCK_DGRAM
+							      : SOCK_STREAM) |
+				      SOCK_CLOEXEC,
+			      0, fds)) {
+		return errno;
+	}
+	c->rfd = fds[0];
+	c->wfd = fds[1];
+	return 0;
+}
+
 int resource_create(struct live_resource *l, const struct resource *r,
 		    const struct globals *g, char *err, size_t len)
 {
@@ -86,6 +145,15 @@ int resource_create(struct live_resource *l, const struct resource *r,
 		l->buf = membuf_create(r->size, r->stride, r->sequential);
 		rc = l->buf ? 0 : ENOMEM;
 		break;
+	case RES_PIPE:
+	case RES_SOCKET:
+		rc = channel_create(&l->chan, r);
+		break;
+	case RES_FUTEX:
+		atomic_init(&l->futex.word, 0);
+		atomic_init(&l->futex.waiters, 0);
+		atomic_init(&l->futex.stamp, 0);
+		break;
 	}
 	if (rc)
 		snprintf(err, len, "resource \"%s\": %s", r->name, strerror(rc));
@@ -104,8 +172,13 @@ void resource_kick(struct live_resource *l)
 	case RES_WAKEUP:
 		pthread_cond_broadcast(&l->wakeup.cond);
 		break;
+	case RES_FUTEX:
+		/* Waiters see the stop flag when woken. */
+		syscall(SYS_futex, &l->futex.word, FUTEX_WAKE_PRIVATE, INT32_MAX,
+			NULL, NULL, 0);
+		break;
 	default:
-		break; /* sem_wait returns EINTR on the wake signal */
+		break; /* sem_wait, read, write return EINTR on the signal */
 	}
 }
 
@@ -134,7 +207,13 @@ void resource_destroy(struct live_resource *l)
 	case RES_MEMBUF:
 		free(l->buf);
 		break;
+	case RES_PIPE:
+	case RES_SOCKET:
+		close(l->chan.rfd);
+		close(l->chan.wfd);
+		break;
 	case RES_TIMER:
+	case RES_FUTEX:
 		break;
 	}
 }

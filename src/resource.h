@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <semaphore.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 struct live_barrier {
@@ -25,6 +26,19 @@ struct live_wakeup {
 	uint64_t generation;      /* bumped by every resume */
 };
 
+/* A pipe or socket: the receiver reads rfd, senders write wfd. */
+struct live_channel {
+	int rfd, wfd;
+	_Atomic int64_t stamp;    /* last send, for messages under 8 bytes */
+};
+
+/* A futex word counting posted wake-ups, and who waits on it. */
+struct live_futex {
+	_Atomic uint32_t word;
+	atomic_int waiters;
+	_Atomic int64_t stamp;    /* the waker's CLOCK_MONOTONIC ns */
+};
+
 struct live_resource {
 	const struct resource *r;
 	union {
@@ -34,6 +48,8 @@ struct live_resource {
 		struct live_wakeup wakeup;
 		sem_t sem;
 		void *buf;        /* membuf */
+		struct live_channel chan;
+		struct live_futex futex;
 	};
 };
 

@@ -50,6 +50,15 @@ struct live_resource *thread_live(const struct thread *t, int index)
 	return &t->eng->res[index];
 }
 
+void thread_record_wake(struct thread *t, enum wake_path path, int64_t ns)
+{
+	struct hist *h = t->stats.wake_us[path];
+
+	t->it.wu_lat_ns += ns > 0 ? ns : 0;
+	if (h)
+		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+}
+
 int thread_io_fd(const struct thread *t)
 {
 	return t->eng->io_fd;

@@ -39,7 +39,9 @@ struct iter_acc {
 struct thread_stats {
 	uint64_t rows;            /* phase iterations completed */
 	uint64_t timer_overruns;
-	struct hist *wake_lat_us; /* timer wake-up latency, µs */
+	uint64_t sent, received;  /* messages */
+	uint64_t damaged;         /* received with a broken pattern */
+	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
 	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
 };
 
@@ -58,6 +60,8 @@ struct thread {
 	double loop_carry;        /* fraction of a work loop owed */
 	struct iter_acc it;
 	struct thread_stats stats;
+
+	unsigned char *msg;       /* send/recv buffer, msg_bytes_max bytes */
 
 	struct log_ring ring;
 	FILE *log;
@@ -87,6 +91,8 @@ bool thread_cumulative_slack(const struct thread *t);
 struct timer_state *thread_timer(struct thread *t, const struct resource *r);
 const struct resource *thread_resource(const struct thread *t, int index);
 struct live_resource *thread_live(const struct thread *t, int index);
+/* Adds one wake-up latency (now - the waker's stamp) to path's histogram. */
+void thread_record_wake(struct thread *t, enum wake_path path, int64_t ns);
 int thread_io_fd(const struct thread *t);
 /* Remembers a mutex taken; releases them all when the thread ends. */
 void thread_hold(struct thread *t, int mutex);

@@ -76,6 +76,20 @@ enum resource_type {
 	RES_SEM,
 	RES_WAKEUP,               /* suspend/resume: one per task name */
 	RES_MEMBUF,               /* memrun "ref": a shared buffer */
+	RES_PIPE,                 /* a channel: pipe(2) */
+	RES_SOCKET,               /* a channel: socketpair or TCP loopback */
+	RES_FUTEX,                /* a 32-bit futex word */
+};
+
+enum socket_mode { SOCKET_STREAM, SOCKET_DGRAM, SOCKET_TCP };
+
+/* The ways a thread gets woken, each with its own latency histogram. */
+enum wake_path {
+	WAKE_TIMER,
+	WAKE_PIPE,
+	WAKE_SOCKET,
+	WAKE_FUTEX,
+	WAKE_PATHS
 };
 
 struct resource {
@@ -88,6 +102,8 @@ struct resource {
 	int64_t size;             /* membuf: bytes */
 	int64_t stride;           /* membuf: chase stride, bytes */
 	bool sequential;          /* membuf: chase order */
+	enum socket_mode socket_mode;
+	bool declared;            /* named in the "resources" section */
 };
 
 enum memrun_type { MEMRUN_READ, MEMRUN_WRITE, MEMRUN_CHASE };
@@ -122,6 +138,16 @@ struct event {
 			int task;         /* index of the task to start */
 			const char *name;
 		} fork;
+		struct {
+			int resource;     /* RES_PIPE or RES_SOCKET */
+			int64_t bytes;    /* per message */
+			int64_t count;    /* messages per execution */
+		} msg;
+		struct {
+			int resource;     /* RES_FUTEX */
+			int count;        /* waiters to wake; 0: all */
+			bool if_blocked;  /* no syscall when nobody waits */
+		} futex;
 	};
 };
 
@@ -147,6 +173,8 @@ struct task {
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */
+	unsigned wake_paths;      /* 1 << WAKE_*: latency histograms needed */
+	int64_t msg_bytes_max;    /* largest send/recv message */
 	struct cpu_set_list cpus;
 	const char *taskgroup;
 	struct node_list nodes;

@@ -75,6 +75,7 @@ static int timer_parse(struct parser *p, const char *path,
 	if (absolute)
 		p->w->resources[ev->timer.resource].absolute = true;
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, ref);
+	p->task->wake_paths |= 1u << WAKE_TIMER;
 	return 0;
 }
 
@@ -111,9 +112,7 @@ static void timer_exec(struct thread *t, const struct event *ev)
 	if (rc)
 		return; /* stopped: the iteration is discarded anyway */
 	lat = time_now_ns() - next;
-	t->it.wu_lat_ns += lat;
-	if (t->stats.wake_lat_us)
-		hist_add(t->stats.wake_lat_us, (uint64_t)(lat / 1000));
+	thread_record_wake(t, WAKE_TIMER, lat);
 }
 
 static void timer_dump(const struct workload *w, const struct event *ev,

@@ -1,0 +1,215 @@
+/*
+ * channel.c - "send" and "recv": messages over a real kernel channel (a
+ * pipe, or a socket declared in "resources"), so the kernel's own wake
+ * path is what gets measured.
+ *   "send": {"to": ch, "bytes": 8, "count": 1}
+ *   "recv": {"from": ch, "bytes": 8, "count": 1}
+ * Each message carries the sender's CLOCK_MONOTONIC stamp: in its first 8
+ * bytes, the low 32 bits for 4..7-byte messages, or beside the channel for
+ * smaller ones; the rest is a pattern derived from it, checked on receipt.
+ * The receiver records wake-up latency = its time after read() - stamp.
+ * Writes and reads loop over short transfers: a message is never split.
+ */
+#include "../arena.h"
+#include "../event.h"
+#include "../jtree.h"
+#include "../parse.h"
+#include "../resource.h"
+#include "../thread.h"
+#include "../timeutil.h"
+
+#include <errno.h>
+#include <json-c/json.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CHANNEL_MAX_BYTES (64 * 1024 * 1024)
+
+static int channel_parse(struct parser *p, const char *path,
+			 const struct jnode *v, struct event *ev,
+			 const char *peer)
+{
+	const char *name = NULL;
+
+	ev->msg.bytes = 8;
+	ev->msg.count = 1;
+	if (v->type == J_STRING) {
+		name = parser_name(p, path, v, "a channel name");
+	} else if (v->type == J_OBJECT) {
+		for (size_t k = 0; k < v->n; k++) {
+			const struct jnode *m = v->kids[k];
+			const char *mp = parser_path(p, path, m->key);
+
+			if (!strcmp(m->key, peer)) {
+				name = parser_name(p, mp, m, "a channel name");
+			} else if (!strcmp(m->key, "bytes") || !strcmp(m->key, "count")) {
+				int64_t *out = m->key[0] == 'b' ? &ev->msg.bytes
+								: &ev->msg.count;
+
+				if (m->type != J_INT || m->i < 1 ||
+				    (m->key[0] == 'b' && m->i > CHANNEL_MAX_BYTES)) {
+					parser_error(p, m, mp,
+						     "expected an integer 1 .. %s",
+						     m->key[0] == 'b' ? "67108864"
+								      : "2^63");
+					return -1;
+				}
+				*out = m->i;
+			} else {
+				parser_error(p, m, mp,
+					     "unknown key (expected %s, bytes, count)",
+					     peer);
+				return -1;
+			}
+		}
+		if (!name && !jtree_get(v, peer))
+			parser_error(p, v, path, "missing \"%s\"", peer);
+	} else {
+		parser_error(p, v, path,
+			     "expected {\"%s\": channel, \"bytes\": n, \"count\": n} "
+			     "or a channel name, got %s", peer, jtype_name(v->type));
+		return -1;
+	}
+	if (!name)
+		return -1;
+	ev->msg.resource = parser_channel(p, name);
+	if (ev->msg.bytes > p->task->msg_bytes_max)
+		p->task->msg_bytes_max = ev->msg.bytes;
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
+	return 0;
+}
+
+static int send_parse(struct parser *p, const char *path,
+		      const struct jnode *v, struct event *ev)
+{
+	return channel_parse(p, path, v, ev, "to");
+}
+
+static int recv_parse(struct parser *p, const char *path,
+		      const struct jnode *v, struct event *ev)
+{
+	int rc = channel_parse(p, path, v, ev, "from");
+
+	if (!rc)
+		p->task->wake_paths |=
+			1u << (p->w->resources[ev->msg.resource].type == RES_PIPE
+				       ? WAKE_PIPE
+				       : WAKE_SOCKET);
+	return rc;
+}
+
+static void stamp_fill(unsigned char *buf, int64_t n, int64_t stamp)
+{
+	if (n >= 8) {
+		memcpy(buf, &stamp, 8);
+		for (int64_t k = 8; k < n; k++)
+			buf[k] = (unsigned char)(stamp + k);
+	} else if (n >= 4) {
+		uint32_t low = (uint32_t)stamp;
+
+		memcpy(buf, &low, 4);
+	}
+}
+
+/* The stamp a message carried; false if its pattern is damaged. */
+static bool stamp_read(const unsigned char *buf, int64_t n, int64_t now,
+		       const struct live_channel *c, int64_t *stamp)
+{
+	if (n >= 8) {
+		memcpy(stamp, buf, 8);
+		for (int64_t k = 8; k < n; k++)
+			if (buf[k] != (unsigned char)(*stamp + k))
+				return false;
+	} else if (n >= 4) {
+		uint32_t low;
+
+		memcpy(&low, buf, 4);
+		*stamp = (now & ~INT64_C(0xffffffff)) | low;
+		if (*stamp > now)
+			*stamp -= INT64_C(1) << 32;
+	} else {
+		*stamp = atomic_load(&c->stamp);
+	}
+	return true;
+}
+
+/* Moves all n bytes unless the run stops; false if it did not. */
+static bool transfer(struct thread *t, int fd, unsigned char *buf, int64_t n,
+		     bool out)
+{
+	int64_t done = 0;
+
+	while (done < n) {
+		ssize_t r = out ? write(fd, buf + done, (size_t)(n - done))
+				: read(fd, buf + done, (size_t)(n - done));
+
+		if (r > 0) {
+			done += r;
+		} else if (r == 0 || errno != EINTR || thread_should_stop(t)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static void send_exec(struct thread *t, const struct event *ev)
+{
+	struct live_channel *c = &thread_live(t, ev->msg.resource)->chan;
+
+	for (int64_t k = 0; k < ev->msg.count; k++) {
+		int64_t stamp = time_now_ns();
+
+		if (ev->msg.bytes < 4)
+			atomic_store(&c->stamp, stamp);
+		stamp_fill(t->msg, ev->msg.bytes, stamp);
+		if (!transfer(t, c->wfd, t->msg, ev->msg.bytes, true))
+			return;
+		t->stats.sent++;
+	}
+}
+
+static void recv_exec(struct thread *t, const struct event *ev)
+{
+	struct live_channel *c = &thread_live(t, ev->msg.resource)->chan;
+	enum wake_path path = thread_resource(t, ev->msg.resource)->type ==
+					      RES_PIPE
+				      ? WAKE_PIPE
+				      : WAKE_SOCKET;
+
+	for (int64_t k = 0; k < ev->msg.count; k++) {
+		int64_t now, stamp;
+
+		if (!transfer(t, c->rfd, t->msg, ev->msg.bytes, false))
+			return;
+		now = time_now_ns();
+		t->stats.received++;
+		if (stamp_read(t->msg, ev->msg.bytes, now, c, &stamp))
+			thread_record_wake(t, path, now - stamp);
+		else
+			t->stats.damaged++;
+	}
+}
+
+static void channel_dump(const struct workload *w, const struct event *ev,
+			 struct json_object *out)
+{
+	const struct resource *r = &w->resources[ev->msg.resource];
+	static const char *const modes[] = { "stream", "dgram", "tcp" };
+
+	json_object_object_add(out, "channel", json_object_new_string(r->name));
+	json_object_object_add(out, "kind",
+			       json_object_new_string(r->type == RES_PIPE
+							      ? "pipe"
+							      : modes[r->socket_mode]));
+	json_object_object_add(out, "bytes", json_object_new_int64(ev->msg.bytes));
+	json_object_object_add(out, "count", json_object_new_int64(ev->msg.count));
+}
+
+const struct event_kind event_send = {
+	.key = "send", .ftrace_type = 0, .parse = send_parse,
+	.exec = send_exec, .dump = channel_dump,
+};
+const struct event_kind event_recv = {
+	.key = "recv", .ftrace_type = 0, .parse = recv_parse,
+	.exec = recv_exec, .dump = channel_dump,
+};
