@@ -36,6 +36,9 @@
 
 /* Interrupts blocking calls so a stopping thread sees the stop flag. */
 #define ENGINE_WAKE_SIGNAL SIGUSR1
+/* The last thread to finish tells main at once, rather than at its next
+ * drain. */
+#define ENGINE_DONE_SIGNAL SIGUSR2
 
 static void engine_wake_handler(int sig)
 {
@@ -347,8 +350,10 @@ int engine_fork(struct engine *e, const struct task *task)
 	t = &e->threads[idx];
 	t->idx = idx;
 	t->forked = true;
-	if (engine_init_thread(e, t, task, no))
+	if (engine_init_thread(e, t, task, no)) {
+		e->write_failed = true;
 		goto out;
+	}
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
 	atomic_fetch_add(&e->live, 1);
@@ -402,6 +407,8 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		if (deadline - now < wait)
 			wait = deadline - now;
 		sig = wait_signal(stops, wait);
+		if (sig == ENGINE_DONE_SIGNAL)
+			continue; /* the loop condition sees it */
 		if (sig > 0) {
 			e->stop_signal = sig;
 			break;
@@ -412,14 +419,19 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 
 static void engine_stop(struct engine *e, const sigset_t *stops)
 {
+	bool signalled = e->stop_signal != 0;
+
 	atomic_store(&e->stop, true);
-	e->t_end_ns = time_now_ns();
+	e->t_end_ns = atomic_load(&e->live) > 0 ? time_now_ns()
+						: atomic_load(&e->t_last_ns);
 	while (atomic_load(&e->live) > 0) {
 		int sig;
 
 		engine_kick(e);
 		sig = wait_signal(stops, ENGINE_KICK_NS);
-		if (sig > 0 && e->stop_signal) {
+		if (sig == ENGINE_DONE_SIGNAL)
+			continue;
+		if (sig > 0 && signalled) {
 			/* A second signal: leave now, with what is logged. */
 			fprintf(stderr, "mimic: second %s, forcing exit\n",
 				strsignal(sig));
@@ -427,10 +439,19 @@ static void engine_stop(struct engine *e, const sigset_t *stops)
 			engine_close_logs(e);
 			_exit(128 + sig);
 		}
+		/* A first signal while stopping for another reason does not
+		 * change the reason; a second one forces the exit. */
 		if (sig > 0)
-			e->stop_signal = sig;
+			signalled = true;
 		engine_drain_logs(e);
 	}
+}
+
+void engine_thread_done(struct engine *e)
+{
+	atomic_store(&e->t_last_ns, time_now_ns());
+	if (atomic_fetch_sub(&e->live, 1) == 1)
+		pthread_kill(e->main_thread, ENGINE_DONE_SIGNAL);
 }
 
 int engine_run(const struct workload *w, double ns_per_loop,
@@ -442,6 +463,19 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	sigset_t stops, old;
 	int created = 0, status = MIMIC_EXIT_FAILURE;
 	bool started = false;
+
+	/* Only main takes the stop signals, from before anything is set up
+	 * (so cgroups are always removed); threads inherit the mask. */
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGHUP);
+	sigaddset(&stops, SIGQUIT);
+	sigaddset(&stops, ENGINE_DONE_SIGNAL);
+	pthread_sigmask(SIG_BLOCK, &stops, &old);
+	sigemptyset(&sa.sa_mask);
+	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
+	e.main_thread = pthread_self();
 
 	pthread_mutex_init(&e.gate_lock, NULL);
 	pthread_mutex_init(&e.fork_lock, NULL);
@@ -467,16 +501,6 @@ int engine_run(const struct workload *w, double ns_per_loop,
 		goto out;
 	}
 
-	/* Only main takes the stop signals; threads inherit the mask. */
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
-	sigaddset(&stops, SIGHUP);
-	sigaddset(&stops, SIGQUIT);
-	pthread_sigmask(SIG_BLOCK, &stops, &old);
-	sigemptyset(&sa.sa_mask);
-	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
-
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=start");
 	bool ok = engine_start_threads(&e, &created) == 0;
@@ -495,7 +519,6 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	engine_close_logs(&e);
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=end");
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (started && w->g.gnuplot && w->g.log_mode == LOG_FILE &&
 	    gnuplot_write(&e))
 		e.write_failed = true;
@@ -506,5 +529,6 @@ int engine_run(const struct workload *w, double ns_per_loop,
 out:
 	engine_close_logs(&e);
 	engine_free(&e);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return status;
 }

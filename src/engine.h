@@ -41,6 +41,8 @@ struct engine {
 
 	struct cpu_set_list initial_cpus; /* main's affinity at start */
 	int stop_signal;          /* the signal that stopped the run, or 0 */
+	pthread_t main_thread;
+	_Atomic int64_t t_last_ns; /* when the last thread finished */
 	int64_t t_end_ns;
 	bool write_failed;
 };
@@ -49,6 +51,9 @@ struct engine {
 
 /* Starts one more thread of task (the fork event); -1 if it cannot. */
 int engine_fork(struct engine *e, const struct task *task);
+
+/* A thread has finished: the last one wakes main. */
+void engine_thread_done(struct engine *e);
 
 /* Runs w to its end; returns a MIMIC_EXIT_* status. */
 int engine_run(const struct workload *w, double ns_per_loop,

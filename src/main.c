@@ -241,6 +241,8 @@ int main(int argc, char **argv)
 	}
 	if (c.dump)
 		dump_workload(w, stdout);
+	else if (c.log_level >= 75 && !c.quiet)
+		dump_workload(w, stderr); /* rt-app's info level: every key */
 	if (c.check || c.dump) {
 		status = MIMIC_EXIT_OK;
 		goto out;

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "event.h"
 #include "jtree.h"
+#include "sched_attr.h"
 
 #include <limits.h>
 #include <math.h>
@@ -816,7 +817,9 @@ static int walk_object(struct parser *p, const char *path,
 			continue;
 		}
 		kind = event_kind_find(m->key);
-		if (kind && events_ignored) {
+		if (kind && events_ignored && !strcmp(m->key, "runtime")) {
+			/* rt-app's legacy SCHED_DEADLINE runtime: read below. */
+		} else if (kind && events_ignored) {
 			parser_warn(p, m, mpath,
 				    "event ignored: this task has \"phases\"");
 		} else if (kind && ph) {
@@ -831,7 +834,7 @@ static int walk_object(struct parser *p, const char *path,
 
 static int parse_phase(struct parser *p, const char *path,
 		       const struct jnode *pn, struct task *t,
-		       struct phase *ph, int task_policy)
+		       struct phase *ph, struct sched_attrs *running)
 {
 	struct key_target targets[] = {
 		{ phase_keys, ph }, { sched_keys, &ph->sched },
@@ -851,12 +854,12 @@ static int parse_phase(struct parser *p, const char *path,
 	errs = walk_object(p, path, pn, targets, 2, ph, false);
 	ph->has_sched = sched_given(&ph->sched);
 	if (ph->has_sched) {
-		int pol = ph->sched.policy != MIMIC_UNSET ? ph->sched.policy
-							  : task_policy;
-
-		errs += sched_check(p, path, pn, &ph->sched, pol);
-		if (ph->sched.policy == SCHED_DEADLINE)
-			errs += sched_check_deadline(p, path, pn, &ph->sched);
+		/* Checked against what is in force when the phase starts:
+		 * the task's attributes, then the earlier phases'. */
+		sched_attr_merge(running, &ph->sched);
+		errs += sched_check(p, path, pn, &ph->sched, running->policy);
+		if (running->policy == SCHED_DEADLINE)
+			errs += sched_check_deadline(p, path, pn, running);
 	}
 	if (!errs && ph->n_events == 0) {
 		parser_error(p, pn, path,
@@ -928,7 +931,7 @@ static int parse_task(struct parser *p, const char *path,
 		 * them when the dl-* keys are absent. */
 		const struct jnode *rt = jtree_get(tn, "runtime");
 
-		if (!t->sched.dl_runtime_ns && rt && !phases)
+		if (!t->sched.dl_runtime_ns && rt)
 			parser_time_us(p, parser_path(p, path, "runtime"), rt,
 				       &t->sched.dl_runtime_ns);
 		if (!t->sched.dl_period_ns)
@@ -951,6 +954,8 @@ static int parse_task(struct parser *p, const char *path,
 			parser_error(p, phases, ppath, "no phases");
 			return errs + 1;
 		}
+		struct sched_attrs running = t->sched;
+
 		t->phases = arena_alloc(p->a, phases->n * sizeof(*t->phases));
 		t->n_phases = phases->n;
 		for (size_t k = 0; k < phases->n; k++)
@@ -958,7 +963,7 @@ static int parse_task(struct parser *p, const char *path,
 					    parser_path(p, ppath,
 							phases->kids[k]->key),
 					    phases->kids[k], t, &t->phases[k],
-					    policy);
+					    &running);
 	}
 	return errs;
 }

@@ -18,7 +18,8 @@ static const char *const wake_names[WAKE_PATHS] = {
 
 struct task_summary {
 	int threads;
-	uint64_t rows, overruns, dropped, damaged;
+	uint64_t rows, overruns, dropped, damaged, attr_failures;
+	const char *attr_msg;
 	struct hist wake[WAKE_PATHS];
 	struct shist err;
 };
@@ -38,6 +39,9 @@ static void report_task(const struct engine *e, const struct task *task,
 		s->rows += t->stats.rows;
 		s->overruns += t->stats.timer_overruns;
 		s->damaged += t->stats.damaged;
+		if (t->stats.attr_failures && !s->attr_failures)
+			s->attr_msg = t->attr_msg;
+		s->attr_failures += t->stats.attr_failures;
 		s->dropped += t->ring.rows ? atomic_load(&t->ring.dropped) : 0;
 		for (int w = 0; w < WAKE_PATHS; w++)
 			if (t->stats.wake_us[w])
@@ -99,19 +103,46 @@ static void report_line(const struct task *task, const struct task_summary *s)
 	}
 }
 
+/* What went wrong during the run: on stderr, even with --quiet. */
+static void report_warnings(const struct engine *e, struct task_summary *s)
+{
+	const struct workload *w = e->w;
+	uint64_t dropped = 0;
+
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		report_task(e, &w->tasks[k], s);
+		dropped += s->dropped;
+		if (s->damaged)
+			fprintf(stderr, "mimic: warning: tasks.%s: %llu messages "
+				"arrived damaged\n", w->tasks[k].name,
+				(unsigned long long)s->damaged);
+		if (s->attr_failures)
+			fprintf(stderr, "mimic: warning: tasks.%s: %llu phase "
+				"attribute changes failed, first: %s\n",
+				w->tasks[k].name,
+				(unsigned long long)s->attr_failures, s->attr_msg);
+	}
+	if (dropped)
+		fprintf(stderr, "mimic: warning: %llu log rows dropped: the log "
+			"writer fell behind (raise global.log_size)\n",
+			(unsigned long long)dropped);
+}
+
 void report_print(const struct engine *e)
 {
 	const struct workload *w = e->w;
 	double secs = (double)(e->t_end_ns - e->t_zero_ns) / 1e9;
-	uint64_t dropped = 0;
 	struct task_summary *s;
 	int n = atomic_load(&e->n_threads);
 
-	if (e->opt->quiet)
-		return;
 	s = malloc(sizeof(*s));
 	if (!s)
 		return;
+	if (e->opt->quiet) {
+		report_warnings(e, s);
+		free(s);
+		return;
+	}
 	printf("mimic: ran %.3f s, %d thread%s, ", secs, n, n == 1 ? "" : "s");
 	if (e->stop_signal)
 		printf("stopped by %s\n", strsignal(e->stop_signal));
@@ -129,15 +160,9 @@ void report_print(const struct engine *e)
 		if (!s->threads)
 			continue;
 		report_line(&w->tasks[k], s);
-		if (s->damaged)
-			printf("warning: %s: %llu messages arrived damaged\n",
-			       w->tasks[k].name, (unsigned long long)s->damaged);
-		dropped += s->dropped;
 	}
-	if (dropped)
-		printf("warning: %llu log rows dropped: the log writer fell "
-		       "behind (raise global.log_size)\n",
-		       (unsigned long long)dropped);
+	fflush(stdout);
+	report_warnings(e, s);
 	free(s);
 	fflush(stdout);
 }

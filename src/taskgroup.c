@@ -93,6 +93,15 @@ static int make_group(const char *group, char *err, size_t len)
 		char c = *p;
 
 		*p = '\0';
+		if (tg_v2) {
+			/* The parent must hand the cpu controller down. */
+			char f[PATH_MAX + 32], *slash = strrchr(path, '/');
+
+			*slash = '\0';
+			snprintf(f, sizeof(f), "%s/cgroup.subtree_control", path);
+			*slash = '/';
+			write_file(f, "+cpu");
+		}
 		if (mkdir(path, 0755) == 0) {
 			if (tg_n_created < TASKGROUP_MAX_CREATED)
 				tg_created[tg_n_created++] = strdup(path);

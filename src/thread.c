@@ -135,8 +135,10 @@ static void thread_setup(struct thread *t)
 						sizeof(t->setup_msg));
 		t->cur_group = task->taskgroup;
 	}
-	if (task->nodes.n)
+	if (task->nodes.n) {
 		thread_membind(&task->nodes);
+		t->cur_nodes = &task->nodes;
+	}
 }
 
 /* Waits at the gate; false if the run was aborted before time zero. */
@@ -156,13 +158,13 @@ static bool thread_wait_gate(struct thread *t)
 }
 
 /* rt-app's order: c_period before c_run, low 32 bits as signed. */
-static void thread_trace_stats(const struct thread *t, int64_t start_ns)
+static void thread_trace_stats(const struct thread *t, int64_t period_ns)
 {
 	if (!ftrace_on(FTRACE_STATS))
 		return;
 	ftrace_write("rtapp_stats: period=%d run=%d wu_lat=%d slack=%d "
 		     "c_period=%d c_run=%d",
-		     (int)time_ns_to_us(time_now_ns() - start_ns),
+		     (int)time_ns_to_us(period_ns),
 		     (int)time_ns_to_us(t->it.run_ns),
 		     (int)time_ns_to_us(t->it.wu_lat_ns),
 		     (int)time_ns_to_us(t->it.slack_ns),
@@ -174,12 +176,17 @@ static void thread_trace_attrs(const struct sched_attrs *a)
 {
 	if (!ftrace_on(FTRACE_ATTRS))
 		return;
-	if (a->policy == 6)
+	if (a->policy == 6) {
+		int64_t period = a->dl_period_ns ? a->dl_period_ns
+						 : a->dl_runtime_ns;
+
 		ftrace_write("rtapp_attrs: event=policy policy=dl runtime=%lld "
 			     "deadline=%lld period=%lld",
 			     (long long)a->dl_runtime_ns,
-			     (long long)a->dl_deadline_ns,
-			     (long long)a->dl_period_ns);
+			     (long long)(a->dl_deadline_ns ? a->dl_deadline_ns
+							   : period),
+			     (long long)period);
+	}
 	else
 		ftrace_write("rtapp_attrs: event=policy policy=%s prio=%d",
 			     policy_name(a->policy), a->priority);
@@ -193,30 +200,39 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 							    : &t->initial_cpus;
 	char err[256];
 
+	int rc = 0;
+
 	if (cpus != t->cur_cpus && cpus->n) {
-		sched_affinity_apply(cpus, err, sizeof(err));
+		rc |= sched_affinity_apply(cpus, err, sizeof(err));
 		t->cur_cpus = cpus;
 	}
 	if (ph->taskgroup && (!t->cur_group ||
 			      strcmp(ph->taskgroup, t->cur_group))) {
-		taskgroup_join(ph->taskgroup, t->tid, err, sizeof(err));
+		rc |= taskgroup_join(ph->taskgroup, t->tid, err, sizeof(err));
 		t->cur_group = ph->taskgroup;
 	}
-	if (ph->nodes.n)
+	if (ph->nodes.n && &ph->nodes != t->cur_nodes) {
 		thread_membind(&ph->nodes);
+		t->cur_nodes = &ph->nodes;
+	}
 	if (ph->has_sched) {
 		struct sched_attrs want = t->cur_sched;
 
 		sched_attr_merge(&want, &ph->sched);
 		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
-			sched_attr_apply(&want, err, sizeof(err));
+			rc |= sched_attr_apply(&want, err, sizeof(err));
 			t->cur_sched = want;
 			thread_trace_attrs(&want);
 		}
 	}
+	/* Preflight tried these; one refused now is counted and reported. */
+	if (rc && !t->stats.attr_failures++)
+		snprintf(t->attr_msg, sizeof(t->attr_msg), "phase %.40s: %.200s",
+			 ph->name, err);
 }
 
-static void thread_end_iteration(struct thread *t, int64_t start_ns)
+/* Logs the iteration; returns its period. */
+static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
 {
 	struct log_row row = {
 		.perf = t->it.loops / 1000,
@@ -232,6 +248,7 @@ static void thread_end_iteration(struct thread *t, int64_t start_ns)
 	t->stats.rows++;
 	if (t->log)
 		ring_push(&t->ring, &row);
+	return row.end_ns - row.start_ns;
 }
 
 static void thread_sleep_until(struct thread *t, int64_t when_ns)
@@ -270,8 +287,9 @@ static void thread_run(struct thread *t)
 				if (ftrace_on(FTRACE_LOOP))
 					ftrace_write("rtapp_loop: event=start "
 						     "thread_loop=%d phase=%d "
-						     "phase_loop=%d", (int)tl,
-						     (int)p, (int)pl);
+						     "phase_loop=%d",
+						     (int)(tl & INT32_MAX), (int)p,
+						     (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
 				start_ns = time_now_ns();
 				for (size_t e = 0; e < ph->n_events; e++) {
@@ -289,13 +307,15 @@ static void thread_run(struct thread *t)
 					if (thread_should_stop(t))
 						return;
 				}
-				thread_end_iteration(t, start_ns);
+				int64_t period = thread_end_iteration(t, start_ns);
+
 				if (ftrace_on(FTRACE_LOOP))
 					ftrace_write("rtapp_loop: event=end "
 						     "thread_loop=%d phase=%d "
-						     "phase_loop=%d", (int)tl,
-						     (int)p, (int)pl);
-				thread_trace_stats(t, start_ns);
+						     "phase_loop=%d",
+						     (int)(tl & INT32_MAX), (int)p,
+						     (int)(pl & INT32_MAX));
+				thread_trace_stats(t, period);
 			}
 		}
 	}
@@ -318,6 +338,6 @@ void *thread_main(void *arg)
 	if (t->cur_group && strcmp(t->cur_group, "/"))
 		taskgroup_join("/", t->tid, t->setup_msg, sizeof(t->setup_msg));
 	atomic_store(&t->finished, true);
-	atomic_fetch_sub(&t->eng->live, 1);
+	engine_thread_done(t->eng);
 	return NULL;
 }

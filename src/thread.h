@@ -18,7 +18,7 @@
 struct engine;
 struct live_resource;
 
-#define THREAD_MAX_HELD 32 /* mutexes one thread may hold at once */
+#define THREAD_MAX_HELD 64 /* mutexes one thread may hold at once */
 
 /* A timer's next deadline; shared timers are advanced by every user. */
 struct timer_state {
@@ -41,6 +41,7 @@ struct thread_stats {
 	uint64_t timer_overruns;
 	uint64_t sent, received;  /* messages */
 	uint64_t damaged;         /* received with a broken pattern */
+	uint64_t attr_failures;   /* phase attribute changes refused */
 	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
 	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
 };
@@ -76,6 +77,8 @@ struct thread {
 	const char *cur_group;    /* taskgroup joined, NULL: never moved */
 	struct cpu_set_list initial_cpus;
 
+	char attr_msg[256];       /* the first refused phase change */
+	const struct node_list *cur_nodes;
 	int setup_error;          /* -errno from before time zero, or 0 */
 	char setup_msg[256];
 	atomic_bool finished;

@@ -98,8 +98,9 @@ static int memrun_parse(struct parser *p, const char *path,
 	ev->memrun.sequential = !strcmp(pattern, "sequential");
 
 	const char *name = ref ? ref
-			       : arena_printf(p->a, "memrun:%s:%s",
-					      p->task->name, ev->key);
+			       : arena_printf(p->a, "memrun:%s:%s#%zu",
+					      p->task->name, ev->key,
+					      p->w->n_resources);
 	size_t before = p->w->n_resources;
 	int r = parser_resource(p, name, RES_MEMBUF, false);
 	struct resource *res = &p->w->resources[r];
@@ -128,25 +129,34 @@ static void memrun_exec(struct thread *t, const struct event *ev)
 	unsigned sum = 0;
 
 	switch (ev->memrun.type) {
+	/* The stop flag is looked at every 64 Ki accesses. */
 	case MEMRUN_READ:
-		for (int64_t k = 0; k < n; k++)
+		for (int64_t k = 0; k < n; k++) {
 			sum += vb[k % size];
+			if (!(k & 0xffff) && thread_should_stop(t))
+				break;
+		}
 		break;
 	case MEMRUN_WRITE:
-		for (int64_t k = 0; k < n; k++)
+		for (int64_t k = 0; k < n; k++) {
 			vb[k % size] = (unsigned char)k;
+			if (!(k & 0xffff) && thread_should_stop(t))
+				break;
+		}
 		break;
 	case MEMRUN_CHASE: {
 		void *volatile *at = (void *volatile *)buf;
 
-		for (int64_t k = 0; k < n; k++)
+		for (int64_t k = 0; k < n; k++) {
 			at = (void *volatile *)*at;
+			if (!(k & 0xffff) && thread_should_stop(t))
+				break;
+		}
 		sum = (unsigned)(uintptr_t)at;
 		break;
 	}
 	}
 	__asm__ volatile("" : : "r"(sum));
-	(void)t;
 }
 
 static void memrun_dump(const struct workload *w, const struct event *ev,
