@@ -475,6 +475,8 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	pthread_sigmask(SIG_BLOCK, &stops, &old);
 	sigemptyset(&sa.sa_mask);
 	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
+	/* A done signal still pending when the mask is restored is harmless. */
+	sigaction(ENGINE_DONE_SIGNAL, &sa, NULL);
 	e.main_thread = pthread_self();
 
 	pthread_mutex_init(&e.gate_lock, NULL);

@@ -27,16 +27,19 @@ J
 "$MIMIC" --quiet "$TMP/w.json" 2>"$TMP/err" &
 pid=$!
 sleep 0.3
-# Samples of "tid cls rtprio ni psr comm", every 100 ms for 2.4 s.
+# Samples of "tid cls rtprio ni psr comm", every 100 ms for 2.4 s, and
+# the affinity of two threads, read once while they run.
+tid_of() { awk -v c="$1" '$7 == c { print $2; exit }' "$TMP/ps"; }
 k=0
 while [ $k -lt 24 ]; do
 	ps -L -o tid=,cls=,rtprio=,ni=,psr=,comm= -p $pid | sed "s/^/$k /" >>"$TMP/ps"
+	if [ $k -eq 2 ]; then
+		aff=$(taskset -cp "$(tid_of pin-1)" 2>&1 | sed 's/.*: //')
+		aff0=$(taskset -cp "$(tid_of hog0-4)" 2>&1 | sed 's/.*: //')
+	fi
 	k=$((k + 1))
 	sleep 0.1
 done
-tid_of() { awk -v c="$1" '$7 == c { print $2; exit }' "$TMP/ps"; }
-aff=$(taskset -cp "$(tid_of pin-1)" 2>&1 | sed 's/.*: //')
-aff0=$(taskset -cp "$(tid_of hog0-4)" 2>&1 | sed 's/.*: //')
 wait $pid
 rc=$?
 ok $rc "exits 0 after the 3 s duration"
@@ -88,24 +91,21 @@ cat >"$TMP/dl.json" <<J
 J
 "$MIMIC" --quiet "$TMP/dl.json" 2>"$TMP/dlerr"
 rc=$?
-if [ $rc -eq 1 ] && grep -q 'tasks\.dl: .*SCHED_DEADLINE' "$TMP/dlerr" &&
-	[ ! -s "$TMP/dl/rt-app-dl-0.log" ] || [ "$(rows "$TMP/dl/rt-app-dl-0.log")" -eq 0 ]; then
-	msg=$(head -1 "$TMP/dlerr")
-	if [ $rc -eq 1 ] && grep -q 'tasks\.dl: .*SCHED_DEADLINE' "$TMP/dlerr"; then
-		ok 0 "SCHED_DEADLINE # SKIP sched_setattr refused here: $msg"
-		ok 0 "SCHED_DEADLINE refusal names the task, exits 1, before time zero"
-		ok 0 "SCHED_DEADLINE median run # SKIP"
-	else
-		ok 1 "SCHED_DEADLINE: exit $rc, no rows: $msg"
-		ok 1 "SCHED_DEADLINE: a refusal must exit 1 naming the task"
-		ok 1 "SCHED_DEADLINE median run"
-	fi
+log=$TMP/dl/rt-app-dl-0.log
+n=0
+[ -f "$log" ] && n=$(rows "$log")
+if [ $rc -ne 0 ] && grep -q 'tasks\.dl: .*SCHED_DEADLINE' "$TMP/dlerr"; then
+	# Refused on this machine: only the refusal itself can be checked.
+	[ $rc -eq 1 ] && [ "$n" -eq 0 ]
+	ok $? "SCHED_DEADLINE refused here: exit $rc (1), $n rows (0), message names the task: $(head -1 "$TMP/dlerr")"
+	ok 0 "SCHED_DEADLINE: 10 rows # SKIP sched_setattr(SCHED_DEADLINE) fails on this machine"
+	ok 0 "SCHED_DEADLINE throttles # SKIP sched_setattr(SCHED_DEADLINE) fails on this machine"
 else
 	ok $rc "SCHED_DEADLINE: exits 0"
-	n=$(rows "$TMP/dl/rt-app-dl-0.log")
+	[ $rc -eq 0 ] || diag <"$TMP/dlerr"
 	[ "$n" -eq 10 ]
 	ok $? "SCHED_DEADLINE: 10 rows ($n)"
-	m=$(col "$TMP/dl/rt-app-dl-0.log" run | median)
-	[ "$m" -ge 8000 ]
+	m=$(col "$log" run | median)
+	[ "${m:-0}" -ge 8000 ]
 	ok $? "SCHED_DEADLINE throttles: median run of 4 ms of work is $m us (>= 8000)"
 fi
