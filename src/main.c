@@ -13,6 +13,7 @@
 #include "jtree.h"
 #include "parse.h"
 #include "sched_attr.h"
+#include "template.h"
 #include "work.h"
 
 #include <errno.h>
@@ -34,6 +35,8 @@ struct cli {
 	const char *logdir;
 	int log_level;
 	const char *file;
+	char *sets[64];           /* --set NAME=VALUE */
+	int n_sets;
 };
 
 static void usage(FILE *out)
@@ -47,6 +50,7 @@ static void usage(FILE *out)
 		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
 		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
 		"  -q, --quiet          no summary, notices or warnings\n"
+		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
@@ -71,6 +75,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "log", required_argument, NULL, 'l' },
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
+		{ "set", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -88,6 +93,13 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'q': c->quiet = true; break;
 		case 'K': c->list_keys = true; break;
 		case 'M': c->allow_missing = true; break;
+		case 's':
+			if (c->n_sets == 64) {
+				fprintf(stderr, "mimic: at most 64 --set\n");
+				return -1;
+			}
+			c->sets[c->n_sets++] = optarg;
+			break;
 		case 'l':
 			c->log_level = (int)strtol(optarg, &end, 10);
 			if (*end || end == optarg) {
@@ -228,6 +240,8 @@ int main(int argc, char **argv)
 	if (!text)
 		goto out;
 	root = jtree_parse(&a, &d, text, len);
+	if (root && template_expand(&a, &d, root, c.sets, c.n_sets))
+		root = NULL;
 	if (root)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors)

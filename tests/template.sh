@@ -1,0 +1,30 @@
+#!/bin/sh
+# params, --set, ${expressions} and foreach expand a short file into many
+# tasks and resources; rt-app files are untouched by it.
+. "${srcdir:-.}/tests/lib.sh"
+plan 7
+cat >"$TMP/t.json" <<J
+{ "params": { "n": 3, "k": 2, "kind": "pipe" },
+  "global": { "calibration": 50, "logdir": "$TMP" },
+  "resources": { "c\${i}": { "foreach": { "i": "\${n}" }, "type": "\${kind}" } },
+  "tasks": {
+    "tx\${i}": { "foreach": { "i": "\${n}" }, "loop": "\${k}",
+                "send\${j}": { "foreach": { "j": 2 }, "to": "c\${i}", "bytes": 8 } },
+    "rx\${i}": { "foreach": { "i": "\${n}" }, "loop": 1,
+                "recv": { "from": "c\${i}", "bytes": 8, "count": "\${2 * k}" } } } }
+J
+"$MIMIC" --dump "$TMP/t.json" >"$TMP/d" 2>"$TMP/err"
+ok $? "a templated workload parses"
+[ "$(grep -c '"name": "tx' "$TMP/d")" -eq 3 ] && [ "$(grep -c '"name": "rx' "$TMP/d")" -eq 3 ]
+ok $? "foreach makes three senders and three receivers"
+[ "$(grep -c '"key": "send[01]"' "$TMP/d")" -eq 6 ] && grep -q '"count": 4' "$TMP/d"
+ok $? "an event foreach makes two sends per sender; \${2 * k} is 4"
+"$MIMIC" --quiet --set n=5 --set k=3 "$TMP/t.json"
+ok $? "--set n=5 k=3 runs"
+[ -f "$TMP/rt-app-rx4-9.log" ] && [ "$(rows "$TMP/rt-app-tx4-4.log")" -eq 3 ]
+ok $? "--set changes the counts (5 pairs, 3 loops)"
+"$MIMIC" --check --set nope=1 "$TMP/t.json" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--set: nope=1: no such parameter in "params"' "$TMP/err"
+ok $? "an unknown parameter is an error, exit 2"
+MIMIC_WORKLOAD_PATH="$srcdir/workloads" "$MIMIC" --quiet --set groups=1 --set fds=4 --set loops=50 --logdir "$TMP" hackbench
+ok $? "the canned hackbench runs small (1 group of 4 + 4, 50 loops)"
