@@ -5,14 +5,16 @@
 # the phase after the barrier starts, in every thread, at the same moment.
 # Three threads, not more, and no CPU work before the barrier: on two CPUs
 # a woken thread queued behind a busy one waits out the scheduler's slice
-# (~3 ms), which would say nothing about the barrier.
+# (~3 ms), which would say nothing about the barrier. SCHED_FIFO (they
+# mostly sleep) keeps other load, such as make -j check, from delaying the
+# wake-ups by a CFS slice or more.
 . "${srcdir:-.}/tests/lib.sh"
 plan 6
 cat >"$TMP/w.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "b" },
   "tasks": {
-    "a": { "loop": 20, "phases": { "p1": { "sleep": 5000, "barrier": "x" }, "p2": { "run": 100 } } },
-    "b": { "instance": 2, "loop": 20, "phases": { "p1": { "sleep": 20000, "barrier": "x" }, "p2": { "run": 100 } } } } }
+    "a": { "policy": "SCHED_FIFO", "loop": 20, "phases": { "p1": { "sleep": 5000, "barrier": "x" }, "p2": { "run": 100 } } },
+    "b": { "policy": "SCHED_FIFO", "instance": 2, "loop": 20, "phases": { "p1": { "sleep": 20000, "barrier": "x" }, "p2": { "run": 100 } } } } }
 J
 "$MIMIC" --quiet "$TMP/w.json"
 ok $? "exits 0 (no thread is left stuck at the barrier)"
@@ -29,10 +31,16 @@ done
 paste $(for f in $files; do echo "$f.p2"; done) >"$TMP/p2start"
 [ "$(wc -l <"$TMP/p2start")" -eq 20 ]
 ok $? "20 p2 rows per thread"
-spread=$(awk '{ lo = hi = $1; for (i = 2; i <= NF; i++) { if ($i < lo) lo = $i; if ($i > hi) hi = $i }
-	if (hi - lo > m) m = hi - lo } END { print m + 0 }' "$TMP/p2start")
-[ "$spread" -le 1000 ]
-ok $? "each iteration's p2 starts in all threads within 1000 us (widest: $spread us)"
+# Per iteration, the spread of p2 starts across the threads. Without the
+# barrier it would be ~15 ms (a at 5 ms, b at 20 ms). Typically ~150 us;
+# on this shared VM one wake-up in a few hundred is stalled by ms (seen
+# with SCHED_FIFO too), so 2 of the 20 may exceed 1000 us, none 10 ms.
+awk '{ lo = hi = $1; for (i = 2; i <= NF; i++) { if ($i < lo) lo = $i; if ($i > hi) hi = $i }
+	print hi - lo }' "$TMP/p2start" >"$TMP/spread"
+wide=$(awk '$1 > 1000 { n++ } END { print n + 0 }' "$TMP/spread")
+worst=$(sort -n "$TMP/spread" | tail -1)
+[ "$wide" -le 2 ] && [ "$worst" -lt 10000 ]
+ok $? "p2 starts in all threads within 1000 us, at most 2 of 20 iterations wider ($wide wider, widest $worst us, median $(median <"$TMP/spread") us)"
 # The early ones waited for b: their p1 lasts about b's 20 ms sleep.
 ma=$(median <"$TMP/b-a-0.log.p1")
 [ "$ma" -ge 18000 ]

@@ -22,10 +22,12 @@ ok $? "each fork ran its 3 loops, the parent its 2 ($(rows "$c1"), $(rows "$c2")
 [ "$(col "$c1" idx | sort -u)" = 1 ] && [ "$(col "$c2" idx | sort -u)" = 2 ]
 ok $? "the idx column is the fork's thread index (1, 2)"
 # Each child is born at its fork: the first during the parent's first
-# row, the second one parent iteration (10 ms of sleep) later.
+# row (before its second), the second at the second row, one parent
+# iteration (10 ms of sleep) later.
 p1=$(col "$TMP/rt-app-parent-0.log" start | head -1)
+p2=$(col "$TMP/rt-app-parent-0.log" start | tail -1)
 s1=$(col "$c1" start | head -1) s2=$(col "$c2" start | head -1)
-[ "$s1" -ge "$p1" ] && [ "$s1" -lt $((p1 + 5000)) ]
-ok $? "the first child starts at the first fork ($((s1 - p1)) us after the parent's row start)"
-[ $((s2 - s1)) -ge 9000 ] && [ $((s2 - s1)) -lt 50000 ]
-ok $? "the second child starts one 10 ms parent iteration later ($((s2 - s1)) us)"
+[ "$s1" -ge "$p1" ] && [ "$s1" -lt "$p2" ]
+ok $? "the first child starts at the first fork ($((s1 - p1)) us after the parent's first row start, before its second at $((p2 - p1)) us)"
+[ "$s2" -ge "$p2" ] && [ $((s2 - p2)) -lt 100000 ] && [ $((p2 - p1)) -ge 9000 ]
+ok $? "the second child starts at the second fork, one 10 ms parent iteration later ($((s2 - p2)) us after the parent's second row start, $((p2 - p1)) us after its first)"

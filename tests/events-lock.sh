@@ -9,7 +9,7 @@
 # the unlock, and the other thread could legitimately start a few us
 # earlier: a false overlap on a busy machine.)
 . "${srcdir:-.}/tests/lib.sh"
-plan 6
+plan 8
 cat >"$TMP/w.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "l" },
   "tasks": { "t": { "instance": 2, "loop": 30, "phases": {
@@ -44,3 +44,28 @@ ok $? "the holder alternates between the threads ($switches switches)"
 waited=$(cat "$TMP/take-0" "$TMP/take-1" | awk '$1 >= 500 { n++ } END { print n + 0 }')
 [ "$waited" -ge 5 ]
 ok $? "lock blocked while the other thread held it ($waited takes waited >= 500 us)"
+
+# A lock-order inversion (t1: a then b; t2: b then a) deadlocks both
+# threads in "lock"; the 1 s duration must still end the run, like any
+# other blocked event (run-sigint.sh), and exit 0. A 6 s watchdog kills a
+# run that does not stop.
+mkdir "$TMP/dl"
+cat >"$TMP/dl.json" <<J
+{ "global": { "duration": 1, "calibration": 50, "logdir": "$TMP/dl" },
+  "tasks": {
+    "t1": { "lock": "a", "sleep": 50000, "lock2": "b", "unlock2": "b", "unlock": "a" },
+    "t2": { "lock": "b", "sleep": 50000, "lock2": "a", "unlock2": "a", "unlock": "b" } } }
+J
+t0=$(date +%s%N)
+"$MIMIC" --quiet "$TMP/dl.json" &
+pid=$!
+# (output away: a leftover sleep must not hold the TAP pipe open)
+( sleep 6; kill -KILL $pid ) >/dev/null 2>&1 &
+watchdog=$!
+wait $pid
+rc=$?
+kill $watchdog 2>/dev/null
+took=$(( ($(date +%s%N) - t0) / 1000000 ))
+ok $rc "deadlocked on two mutexes: exits 0 at the duration (exit $rc; 137 is the watchdog's kill)"
+[ "$took" -lt 3000 ]
+ok $? "deadlocked on two mutexes: stopped within 3 s of a 1 s duration (took $took ms)"

@@ -6,6 +6,9 @@
 . "${srcdir:-.}/tests/lib.sh"
 plan 12
 size() { wc -c <"$1" | tr -d ' '; }
+# Timings compare minima: preemption only adds time, and the least
+# disturbed of several iterations is the cost of the work itself.
+minimum() { sort -n | head -1; }
 
 cat >"$TMP/io.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "io",
@@ -44,10 +47,10 @@ cat >"$TMP/mem.json" <<J
 J
 "$MIMIC" --quiet "$TMP/mem.json"
 ok $? "mem: exits 0"
-small=$(awk 'NR > 1 && NR % 2 == 0 { print $4 }' "$TMP/mem-m-0.log" | median)
-big=$(awk 'NR > 1 && NR % 2 == 1 { print $4 }' "$TMP/mem-m-0.log" | median)
+small=$(awk 'NR > 1 && NR % 2 == 0 { print $4 }' "$TMP/mem-m-0.log" | minimum)
+big=$(awk 'NR > 1 && NR % 2 == 1 { print $4 }' "$TMP/mem-m-0.log" | minimum)
 [ "$(rows "$TMP/mem-m-0.log")" -eq 10 ] && [ "$big" -ge 1000 ] && [ "$big" -ge $((10 * small + 1)) ]
-ok $? "mem: 1 GB takes >= 1 ms and > 10x the time of 1 kB (median $big vs $small us)"
+ok $? "mem: 1 GB takes >= 1 ms and > 10x the time of 1 kB (fastest $big vs $small us)"
 
 # memrun: the three kinds run and log; a 100x longer chase takes longer.
 cat >"$TMP/memrun.json" <<J
@@ -64,10 +67,10 @@ ok $? "memrun: exits 0"
 [ "$(rows "$TMP/mr-r-0.log")" -eq 5 ] && [ "$(rows "$TMP/mr-w-1.log")" -eq 5 ] &&
 	[ "$(rows "$TMP/mr-c-2.log")" -eq 10 ]
 ok $? "memrun: read, write and chase log one row per iteration"
-short=$(awk 'NR > 1 && NR % 2 == 0 { print $4 }' "$TMP/mr-c-2.log" | median)
-long=$(awk 'NR > 1 && NR % 2 == 1 { print $4 }' "$TMP/mr-c-2.log" | median)
+short=$(awk 'NR > 1 && NR % 2 == 0 { print $4 }' "$TMP/mr-c-2.log" | minimum)
+long=$(awk 'NR > 1 && NR % 2 == 1 { print $4 }' "$TMP/mr-c-2.log" | minimum)
 [ "$long" -ge 100 ] && [ "$long" -gt $((5 * short)) ]
-ok $? "memrun: 100000 chase hops take >= 100 us and > 5x 1000 hops (median $long vs $short us)"
+ok $? "memrun: 100000 chase hops take >= 100 us and > 5x 1000 hops (fastest $long vs $short us)"
 
 # yield: 1000 iterations complete.
 cat >"$TMP/yield.json" <<J
