@@ -13,7 +13,7 @@
 #include <string.h>
 
 static const char *const wake_names[WAKE_PATHS] = {
-	"timer", "pipe", "socket", "futex",
+	"timer", "pipe", "socket", "futex", "cond",
 };
 
 struct task_summary {

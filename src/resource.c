@@ -126,7 +126,8 @@ int resource_create(struct live_resource *l, const struct resource *r,
 		rc = mutex_init(&l->mutex, g->pi_enabled);
 		break;
 	case RES_COND:
-		rc = pthread_cond_init(&l->cond, NULL);
+		atomic_init(&l->cond.stamp, 0);
+		rc = pthread_cond_init(&l->cond.cond, NULL);
 		break;
 	case RES_BARRIER:
 		rc = mutex_init(&l->barrier.lock, g->pi_enabled);
@@ -164,7 +165,7 @@ void resource_kick(struct live_resource *l)
 {
 	switch (l->r->type) {
 	case RES_COND:
-		pthread_cond_broadcast(&l->cond);
+		pthread_cond_broadcast(&l->cond.cond);
 		break;
 	case RES_BARRIER:
 		pthread_cond_broadcast(&l->barrier.cond);
@@ -191,7 +192,7 @@ void resource_destroy(struct live_resource *l)
 		pthread_mutex_destroy(&l->mutex);
 		break;
 	case RES_COND:
-		pthread_cond_destroy(&l->cond);
+		pthread_cond_destroy(&l->cond.cond);
 		break;
 	case RES_BARRIER:
 		pthread_mutex_destroy(&l->barrier.lock);

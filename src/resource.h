@@ -26,6 +26,12 @@ struct live_wakeup {
 	uint64_t generation;      /* bumped by every resume */
 };
 
+/* A condition variable and when it was last signalled. */
+struct live_cond {
+	pthread_cond_t cond;
+	_Atomic int64_t stamp;    /* CLOCK_MONOTONIC ns of the last signal */
+};
+
 /* A pipe or socket: the receiver reads rfd, senders write wfd. */
 struct live_channel {
 	int rfd, wfd;
@@ -43,7 +49,7 @@ struct live_resource {
 	const struct resource *r;
 	union {
 		pthread_mutex_t mutex;
-		pthread_cond_t cond;
+		struct live_cond cond;
 		struct live_barrier barrier;
 		struct live_wakeup wakeup;
 		sem_t sem;

@@ -89,6 +89,7 @@ enum wake_path {
 	WAKE_PIPE,
 	WAKE_SOCKET,
 	WAKE_FUTEX,
+	WAKE_COND,                /* wait/sync woken by signal/broad */
 	WAKE_PATHS
 };
 

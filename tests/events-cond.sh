@@ -33,8 +33,16 @@ w=$(n sw-0) s=$(n ss-1)
 ok $? "the signaler looped every ~20 ms for 1 s ($s rows)"
 within "$w" "$s" 2
 ok $? "the waiter woke once per signal ($w rows, $s signals)"
-short=$(col "$TMP/c-sw-0.log" period | awk '$1 < 15000 { n++ } END { print n + 0 }')
-ok "$short" "every waiter row lasts >= 15 ms, the signal spacing ($short shorter)"
+# The k-th signal comes after the signaler's k-th 20 ms sleep, and the
+# waiter's k-th wake-up needs a k-th signal at least: its k-th row cannot
+# end before the signaler's k-th row start + 20 ms. Exact, whatever the
+# noise (a wake-up delayed by a busy host only shortens the next row, so
+# single rows under 15 ms are possible: the median is checked instead).
+early() { paste "$1" "$2" | awk 'NR > 1 && NF == 22 && $6 < $16 + 20000 { n++ } END { print n + 0 }'; }
+e=$(early "$TMP/c-sw-0.log" "$TMP/c-ss-1.log")
+m=$(col "$TMP/c-sw-0.log" period | median)
+[ "$e" -eq 0 ] && [ "${m:-0}" -ge 15000 ]
+ok $? "the waiter's rows are paced by the signals: none ends before its signal ($e do), median $m us (>= 15000)"
 
 # broad, two waiters
 b=$(n bb-4) w2=$(n bw-2) w3=$(n bw-3)
@@ -42,8 +50,10 @@ b=$(n bb-4) w2=$(n bw-2) w3=$(n bw-3)
 ok $? "the broadcaster looped ($b rows)"
 within "$w2" "$b" 2 && within "$w3" "$b" 2
 ok $? "broad wakes both waiters each time ($w2 and $w3 rows, $b broadcasts)"
-short=$(cat "$TMP/c-bw-2.log" "$TMP/c-bw-3.log" | awk 'NR > 1 && $1 !~ /^#/ && $4 < 15000 { n++ } END { print n + 0 }')
-ok "$short" "every row of both broad waiters lasts >= 15 ms ($short shorter)"
+e=$(( $(early "$TMP/c-bw-2.log" "$TMP/c-bb-4.log") + $(early "$TMP/c-bw-3.log" "$TMP/c-bb-4.log") ))
+m=$(cat "$TMP/c-bw-2.log" "$TMP/c-bw-3.log" | awk '$1 !~ /^#/ { print $4 }' | median)
+[ "$e" -eq 0 ] && [ "${m:-0}" -ge 15000 ]
+ok $? "both broad waiters are paced by the broadcasts: no row ends before its broadcast ($e do), median $m us"
 
 # signal, two waiters: one wake per signal between them
 o=$(n os-7) o5=$(n ow-5) o6=$(n ow-6)

@@ -4,6 +4,8 @@
  * "broad" (a cond name). As in rt-app there is no predicate: a signal with
  * no waiter is lost. A wait whose thread does not hold the mutex takes it
  * around the wait, rather than calling pthread_cond_wait undefined.
+ * A waiter woken by a signal or broadcast made after it began waiting
+ * records wake-up latency = its time after the wait - the signal's stamp.
  */
 #include "../arena.h"
 #include "../event.h"
@@ -11,6 +13,7 @@
 #include "../parse.h"
 #include "../resource.h"
 #include "../thread.h"
+#include "../timeutil.h"
 
 #include <json-c/json.h>
 #include <string.h>
@@ -65,19 +68,25 @@ static int wait_parse(struct parser *p, const char *path,
 	ev->sync.resource = parser_resource(p, cond, RES_COND, false);
 	ev->sync.mutex = parser_resource(p, mutex, RES_MUTEX, false);
 	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, cond, mutex);
+	p->task->wake_paths |= 1u << WAKE_COND;
 	return 0;
 }
 
 static void cond_wait(struct thread *t, const struct event *ev)
 {
 	pthread_mutex_t *m = &thread_live(t, ev->sync.mutex)->mutex;
-	pthread_cond_t *c = &thread_live(t, ev->sync.resource)->cond;
+	struct live_cond *c = &thread_live(t, ev->sync.resource)->cond;
 	bool held = thread_holds(t, ev->sync.mutex);
+	int64_t since, stamp;
 
 	if (!held)
 		pthread_mutex_lock(m);
+	since = time_now_ns();
 	if (!thread_should_stop(t))
-		pthread_cond_wait(c, m);
+		pthread_cond_wait(&c->cond, m);
+	stamp = atomic_load(&c->stamp);
+	if (stamp >= since && !thread_should_stop(t))
+		thread_record_wake(t, WAKE_COND, time_now_ns() - stamp);
 	if (!held)
 		pthread_mutex_unlock(m);
 }
@@ -87,20 +96,31 @@ static void wait_exec(struct thread *t, const struct event *ev)
 	cond_wait(t, ev);
 }
 
+static void cond_signal(struct thread *t, const struct event *ev, bool all)
+{
+	struct live_cond *c = &thread_live(t, ev->sync.resource)->cond;
+
+	atomic_store(&c->stamp, time_now_ns());
+	if (all)
+		pthread_cond_broadcast(&c->cond);
+	else
+		pthread_cond_signal(&c->cond);
+}
+
 static void sync_exec(struct thread *t, const struct event *ev)
 {
-	pthread_cond_signal(&thread_live(t, ev->sync.resource)->cond);
+	cond_signal(t, ev, false);
 	cond_wait(t, ev);
 }
 
 static void signal_exec(struct thread *t, const struct event *ev)
 {
-	pthread_cond_signal(&thread_live(t, ev->sync.resource)->cond);
+	cond_signal(t, ev, false);
 }
 
 static void broad_exec(struct thread *t, const struct event *ev)
 {
-	pthread_cond_broadcast(&thread_live(t, ev->sync.resource)->cond);
+	cond_signal(t, ev, true);
 }
 
 static void cond_dump(const struct workload *w, const struct event *ev,
