@@ -28,6 +28,12 @@ static void add(struct json_object *o, const char *k, struct json_object *v)
 	json_object_object_add(o, k, v);
 }
 
+void dump_resource(struct json_object *out, const char *key,
+		   const struct workload *w, int index)
+{
+	add(out, key, json_object_new_string(w->resources[index].name));
+}
+
 static struct json_object *dump_globals(const struct globals *g)
 {
 	struct json_object *o = json_object_new_object();

@@ -95,6 +95,20 @@ const char *parser_name(struct parser *p, const char *path,
 	return NULL;
 }
 
+int parser_named_resource(struct parser *p, const char *path,
+			  const struct jnode *v, enum resource_type type,
+			  const char *what, struct event *ev)
+{
+	const char *name = parser_name(p, path, v, what);
+
+	if (!name)
+		return -1;
+	ev->sync.resource = parser_resource(p, name, type, false);
+	ev->sync.mutex = -1;
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
+	return 0;
+}
+
 int parser_find_task(const struct parser *p, const char *name)
 {
 	for (size_t k = 0; k < p->w->n_tasks; k++)
@@ -376,34 +390,39 @@ static int set_ftrace(struct parser *p, const char *path,
 	return 0;
 }
 
+/* A non-empty array of integers 0 .. max (CPU or node numbers). */
+static int get_id_list(struct parser *p, const char *path,
+		       const struct jnode *v, int max, const char *what,
+		       int **ids, size_t *n)
+{
+	if (v->type != J_ARRAY || v->n == 0) {
+		parser_error(p, v, path, "expected a non-empty array of %s, got %s",
+			     what, v->type == J_ARRAY ? "an empty one" : describe(v));
+		return -1;
+	}
+	*ids = arena_alloc(p->a, v->n * sizeof(int));
+	*n = v->n;
+	for (size_t k = 0; k < v->n; k++) {
+		int64_t id;
+
+		if (get_integer(p, parser_path(p, path, arena_printf(p->a, "%zu", k)),
+				v->kids[k], 0, max, &id))
+			return -1;
+		(*ids)[k] = (int)id;
+	}
+	return 0;
+}
+
 static int set_cpus(struct parser *p, const char *path, const struct jnode *v,
 		    void *obj)
 {
 	struct cpu_set_list *c = obj;
 
-	if (v->type != J_ARRAY) {
-		parser_error(p, v, path, "expected an array of CPU numbers, got %s",
-			     describe(v));
-		return -1;
-	}
-	if (v->n == 0) {
-		parser_error(p, v, path, "empty CPU list");
-		return -1;
-	}
-	c->cpus = arena_alloc(p->a, v->n * sizeof(int));
-	c->n = v->n;
 	c->path = path;
 	c->line = v->line;
 	c->col = v->col;
-	for (size_t k = 0; k < v->n; k++) {
-		int64_t cpu;
-
-		if (get_integer(p, parser_path(p, path, arena_printf(p->a, "%zu", k)),
-				v->kids[k], 0, CPU_SETSIZE - 1, &cpu))
-			return -1;
-		c->cpus[k] = (int)cpu;
-	}
-	return 0;
+	return get_id_list(p, path, v, CPU_SETSIZE - 1, "CPU numbers", &c->cpus,
+			   &c->n);
 }
 
 static int set_policy(struct parser *p, const char *path,
@@ -433,25 +452,11 @@ static int set_nodes(struct parser *p, const char *path,
 {
 	struct node_list *l = obj;
 
-	if (v->type != J_ARRAY || v->n == 0) {
-		parser_error(p, v, path,
-			     "expected a non-empty array of NUMA node numbers");
-		return -1;
-	}
-	l->nodes = arena_alloc(p->a, v->n * sizeof(int));
-	l->n = v->n;
 	l->path = path;
 	l->line = v->line;
 	l->col = v->col;
-	for (size_t k = 0; k < v->n; k++) {
-		int64_t node;
-
-		if (get_integer(p, parser_path(p, path, arena_printf(p->a, "%zu", k)),
-				v->kids[k], 0, 4095, &node))
-			return -1;
-		l->nodes[k] = (int)node;
-	}
-	return 0;
+	return get_id_list(p, path, v, 4095, "NUMA node numbers", &l->nodes,
+			   &l->n);
 }
 
 /* ---- key tables ---- */

@@ -43,6 +43,13 @@ int parser_channel(struct parser *p, const char *name);
 /* A resource name: the string value, or an error naming what is wanted. */
 const char *parser_name(struct parser *p, const char *path,
 			const struct jnode *v, const char *what);
+/*
+ * The common event value "name": sets ev->sync.resource to the resource of
+ * that type (created on first use) and ev->desc to "key:name".
+ */
+int parser_named_resource(struct parser *p, const char *path,
+			  const struct jnode *v, enum resource_type type,
+			  const char *what, struct event *ev);
 /* The index of the task called name, or -1. */
 int parser_find_task(const struct parser *p, const char *name);
 /* "file:line:col: error: path: ..." for an event, after parsing. */

@@ -14,13 +14,8 @@
 static int barrier_parse(struct parser *p, const char *path,
 			 const struct jnode *v, struct event *ev)
 {
-	const char *name = parser_name(p, path, v, "a barrier name");
-
-	if (!name)
-		return -1;
-	ev->sync.resource = parser_resource(p, name, RES_BARRIER, false);
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
-	return 0;
+	return parser_named_resource(p, path, v, RES_BARRIER, "a barrier name",
+				     ev);
 }
 
 static int barrier_finalize(struct parser *p, const struct task *t,

@@ -8,6 +8,7 @@
  * records wake-up latency = its time after the wait - the signal's stamp.
  */
 #include "../arena.h"
+#include "../dump.h"
 #include "../event.h"
 #include "../jtree.h"
 #include "../parse.h"
@@ -21,14 +22,8 @@
 static int signal_parse(struct parser *p, const char *path,
 			const struct jnode *v, struct event *ev)
 {
-	const char *name = parser_name(p, path, v, "a condition name");
-
-	if (!name)
-		return -1;
-	ev->sync.resource = parser_resource(p, name, RES_COND, false);
-	ev->sync.mutex = -1;
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
-	return 0;
+	return parser_named_resource(p, path, v, RES_COND, "a condition name",
+				     ev);
 }
 
 static int wait_parse(struct parser *p, const char *path,
@@ -126,13 +121,9 @@ static void broad_exec(struct thread *t, const struct event *ev)
 static void cond_dump(const struct workload *w, const struct event *ev,
 		      struct json_object *out)
 {
-	json_object_object_add(
-		out, "ref",
-		json_object_new_string(w->resources[ev->sync.resource].name));
+	dump_resource(out, "ref", w, ev->sync.resource);
 	if (ev->sync.mutex >= 0)
-		json_object_object_add(
-			out, "mutex",
-			json_object_new_string(w->resources[ev->sync.mutex].name));
+		dump_resource(out, "mutex", w, ev->sync.mutex);
 }
 
 const struct event_kind event_wait = {

@@ -11,6 +11,7 @@
  * records latency = its time after waking - the waker's stamp.
  */
 #include "../arena.h"
+#include "../dump.h"
 #include "../event.h"
 #include "../jtree.h"
 #include "../parse.h"
@@ -131,9 +132,7 @@ static void futex_wake_exec(struct thread *t, const struct event *ev)
 static void futex_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
-	json_object_object_add(
-		out, "ref",
-		json_object_new_string(w->resources[ev->futex.resource].name));
+	dump_resource(out, "ref", w, ev->futex.resource);
 	if (ev->kind->parse == futex_wake_parse) {
 		json_object_object_add(out, "count",
 				       json_object_new_int(ev->futex.count));

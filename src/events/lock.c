@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "../arena.h"
+#include "../dump.h"
 #include "../event.h"
 #include "../parse.h"
 #include "../resource.h"
@@ -16,13 +17,7 @@
 static int mutex_parse(struct parser *p, const char *path,
 		       const struct jnode *v, struct event *ev)
 {
-	const char *name = parser_name(p, path, v, "a mutex name");
-
-	if (!name)
-		return -1;
-	ev->sync.resource = parser_resource(p, name, RES_MUTEX, false);
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
-	return 0;
+	return parser_named_resource(p, path, v, RES_MUTEX, "a mutex name", ev);
 }
 
 /*
@@ -58,9 +53,7 @@ static void unlock_exec(struct thread *t, const struct event *ev)
 static void mutex_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
-	json_object_object_add(
-		out, "mutex",
-		json_object_new_string(w->resources[ev->sync.resource].name));
+	dump_resource(out, "mutex", w, ev->sync.resource);
 }
 
 const struct event_kind event_lock = {

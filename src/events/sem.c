@@ -3,6 +3,7 @@
  * at 0: posts are remembered, each wait takes one.
  */
 #include "../arena.h"
+#include "../dump.h"
 #include "../event.h"
 #include "../parse.h"
 #include "../resource.h"
@@ -14,13 +15,8 @@
 static int sem_parse(struct parser *p, const char *path,
 		     const struct jnode *v, struct event *ev)
 {
-	const char *name = parser_name(p, path, v, "a semaphore name");
-
-	if (!name)
-		return -1;
-	ev->sync.resource = parser_resource(p, name, RES_SEM, false);
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
-	return 0;
+	return parser_named_resource(p, path, v, RES_SEM, "a semaphore name",
+				     ev);
 }
 
 static void sem_post_exec(struct thread *t, const struct event *ev)
@@ -39,9 +35,7 @@ static void sem_wait_exec(struct thread *t, const struct event *ev)
 static void sem_dump(const struct workload *w, const struct event *ev,
 		     struct json_object *out)
 {
-	json_object_object_add(
-		out, "semaphore",
-		json_object_new_string(w->resources[ev->sync.resource].name));
+	dump_resource(out, "semaphore", w, ev->sync.resource);
 }
 
 const struct event_kind event_sem_post = {

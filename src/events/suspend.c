@@ -7,6 +7,7 @@
  * ping-pong workloads cannot deadlock on a race.
  */
 #include "../arena.h"
+#include "../dump.h"
 #include "../event.h"
 #include "../jtree.h"
 #include "../parse.h"
@@ -67,9 +68,7 @@ static void resume_exec(struct thread *t, const struct event *ev)
 static void wakeup_dump(const struct workload *w, const struct event *ev,
 			struct json_object *out)
 {
-	json_object_object_add(
-		out, "name",
-		json_object_new_string(w->resources[ev->sync.resource].name));
+	dump_resource(out, "name", w, ev->sync.resource);
 }
 
 const struct event_kind event_suspend = {
