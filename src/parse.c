@@ -662,6 +662,26 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 	return errs;
 }
 
+/*
+ * One name, one object: "lock": "b" where b is a barrier is a mistake.
+ * rt-app keeps a namespace per type, which the corpus relies on only for
+ * a condition and the mutex of the same name (wait: "name"), and for
+ * timers; those may share names.
+ */
+static bool resource_types_clash(enum resource_type a, enum resource_type b)
+{
+	if (a == RES_TIMER || b == RES_TIMER || a == RES_MEMBUF || b == RES_MEMBUF)
+		return false;
+	if ((a == RES_COND && b == RES_MUTEX) || (a == RES_MUTEX && b == RES_COND))
+		return false;
+	return a != b;
+}
+
+static const char *const resource_type_names[] = {
+	"timer", "mutex", "condition", "barrier", "semaphore", "wake-up",
+	"memory buffer", "pipe", "socket", "futex",
+};
+
 int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique)
 {
@@ -672,6 +692,13 @@ int parser_resource(struct parser *p, const char *name,
 		if (w->resources[k].type == type &&
 		    !strcmp(w->resources[k].name, name))
 			return (int)k;
+	for (size_t k = 0; k < w->n_resources; k++)
+		if (resource_types_clash(w->resources[k].type, type) &&
+		    !strcmp(w->resources[k].name, name))
+			parser_error(p, p->at, p->at_path,
+				     "\"%s\" is a %s, not a %s", name,
+				     resource_type_names[w->resources[k].type],
+				     resource_type_names[type]);
 	if (w->n_resources == p->res_cap) {
 		size_t ncap = p->res_cap ? p->res_cap * 2 : 16;
 
@@ -780,6 +807,8 @@ static int parse_event(struct parser *p, const char *path,
 	ev->desc = m->key;
 	ev->line = m->key_line;
 	ev->col = m->key_col;
+	p->at = m;
+	p->at_path = path;
 	if (kind->parse(p, path, m, ev))
 		return 1;
 	ph->n_events++;

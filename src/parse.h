@@ -20,6 +20,8 @@ struct parser {
 	struct workload *w;
 	size_t res_cap;
 	struct task *task;        /* the task being parsed */
+	const struct jnode *at;   /* the event being parsed, for messages */
+	const char *at_path;
 };
 
 /* Builds *out from root; returns the number of errors reported. */
