@@ -7,14 +7,16 @@
 static void diag_print(struct diag *d, const char *level, int line, int col,
 		       const char *path, const char *fmt, va_list ap)
 {
+	FILE *out = d->out ? d->out : stderr;
+
 	if (line > 0)
-		fprintf(stderr, "%s:%d:%d: %s: ", d->file, line, col, level);
+		fprintf(out, "%s:%d:%d: %s: ", d->file, line, col, level);
 	else
-		fprintf(stderr, "%s: %s: ", d->file, level);
+		fprintf(out, "%s: %s: ", d->file, level);
 	if (path && *path)
-		fprintf(stderr, "%s: ", path);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+		fprintf(out, "%s: ", path);
+	vfprintf(out, fmt, ap);
+	fputc('\n', out);
 }
 
 void diag_error(struct diag *d, int line, int col, const char *path,

@@ -2,6 +2,8 @@
 #ifndef MIMIC_DIAG_H
 #define MIMIC_DIAG_H
 
+#include <stdio.h>
+
 /* Exit statuses, as documented in mimic(1). */
 #define MIMIC_EXIT_OK       0
 #define MIMIC_EXIT_FAILURE  1
@@ -12,6 +14,7 @@ struct diag {
 	int errors;
 	int warnings;
 	int quiet;        /* suppress warnings */
+	FILE *out;        /* where messages go; NULL: stderr */
 };
 
 /*
