@@ -7,10 +7,10 @@
  */
 #define _GNU_SOURCE
 #include "engine.h"
-#include "ftrace.h"
-#include "gnuplot.h"
 
 #include "diag.h"
+#include "ftrace.h"
+#include "gnuplot.h"
 #include "parse.h"
 #include "preflight.h"
 #include "report.h"
@@ -47,7 +47,8 @@ static void engine_wake_handler(int sig)
 
 static bool policy_needs_lock(int policy)
 {
-	return policy == SCHED_FIFO || policy == SCHED_RR || policy == 6;
+	return policy == SCHED_FIFO || policy == SCHED_RR ||
+	       policy == SCHED_DEADLINE;
 }
 
 static bool workload_is_realtime(const struct workload *w)

@@ -21,9 +21,6 @@
 #include <string.h>
 #include <strings.h>
 
-#ifndef SCHED_DEADLINE
-#define SCHED_DEADLINE 6
-#endif
 
 enum ktype { KT_INT, KT_INT64, KT_BOOL, KT_STRING, KT_US, KT_CUSTOM,
 	     KT_IGNORED, KT_STRUCTURE };

@@ -14,9 +14,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#ifndef SCHED_DEADLINE
-#define SCHED_DEADLINE 6
-#endif
 #define MIMIC_SCHED_FLAG_UTIL_CLAMP_MIN 0x20
 #define MIMIC_SCHED_FLAG_UTIL_CLAMP_MAX 0x40
 

@@ -176,7 +176,7 @@ static void thread_trace_attrs(const struct sched_attrs *a)
 {
 	if (!ftrace_on(FTRACE_ATTRS))
 		return;
-	if (a->policy == 6) {
+	if (a->policy == SCHED_DEADLINE) {
 		int64_t period = a->dl_period_ns ? a->dl_period_ns
 						 : a->dl_runtime_ns;
 

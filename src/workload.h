@@ -12,6 +12,10 @@
 
 struct event_kind;
 
+#ifndef SCHED_DEADLINE
+#define SCHED_DEADLINE 6 /* <sched.h> of glibc < 2.41 lacks it */
+#endif
+
 #define MIMIC_UNSET INT32_MIN /* "not given" for optional integer fields */
 
 enum log_mode { LOG_FILE, LOG_DISABLED };
