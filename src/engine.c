@@ -504,6 +504,7 @@ int engine_run(const struct workload *w, double ns_per_loop,
 		goto out;
 	}
 
+	report_lines(&e, w->g.print_start, w->g.n_print_start);
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=start");
 	bool ok = engine_start_threads(&e, &created) == 0;
@@ -526,6 +527,7 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	    gnuplot_write(&e))
 		e.write_failed = true;
 	if (started) {
+		report_lines(&e, w->g.print_end, w->g.n_print_end);
 		report_print(&e);
 		status = e.write_failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
 	}

@@ -410,6 +410,43 @@ static int get_id_list(struct parser *p, const char *path,
 	return 0;
 }
 
+/* A string or an array of strings: lines a canned workload prints. */
+static int get_lines(struct parser *p, const char *path,
+		     const struct jnode *v, const char ***lines, size_t *n)
+{
+	size_t count = v->type == J_ARRAY ? v->n : 1;
+
+	*lines = arena_alloc(p->a, count * sizeof(**lines));
+	*n = count;
+	for (size_t k = 0; k < count; k++) {
+		const struct jnode *s = v->type == J_ARRAY ? v->kids[k] : v;
+
+		if (s->type != J_STRING) {
+			parser_error(p, s, path,
+				     "expected a string or an array of strings");
+			return -1;
+		}
+		(*lines)[k] = s->s;
+	}
+	return 0;
+}
+
+static int set_print_start(struct parser *p, const char *path,
+			   const struct jnode *v, void *obj)
+{
+	struct globals *g = obj;
+
+	return get_lines(p, path, v, &g->print_start, &g->n_print_start);
+}
+
+static int set_print_end(struct parser *p, const char *path,
+			 const struct jnode *v, void *obj)
+{
+	struct globals *g = obj;
+
+	return get_lines(p, path, v, &g->print_end, &g->n_print_end);
+}
+
 static int set_cpus(struct parser *p, const char *path, const struct jnode *v,
 		    void *obj)
 {
@@ -488,6 +525,11 @@ static const struct key_spec global_keys[] = {
 	  "file written by iorun events (\"/dev/null\")" },
 	{ "mem_buffer_size", KT_INT64, G(mem_buffer_size), 1, INT64_C(1) << 40,
 	  NULL, "bytes of each mem/iorun buffer (4194304)" },
+	{ "print_start", KT_CUSTOM, 0, 0, 0, set_print_start,
+	  "lines printed on stdout before time zero (canned workloads)" },
+	{ "print_end", KT_CUSTOM, 0, 0, 0, set_print_end,
+	  "lines printed after the run; %{time} is its length in s, ms "
+	  "truncated, %{time_us} in us" },
 	{ "cumulative_slack", KT_BOOL, G(cumulative_slack), 0, 0, NULL,
 	  "sum the slack of all timers of an iteration (false)" },
 	{ "cpu_dma_latency", KT_INT, G(cpu_dma_latency_us), -1, 2000000000,

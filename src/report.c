@@ -128,6 +128,31 @@ static void report_warnings(const struct engine *e, struct task_summary *s)
 			(unsigned long long)dropped);
 }
 
+void report_lines(const struct engine *e, const char *const *lines, size_t n)
+{
+	int64_t us = (e->t_end_ns - e->t_zero_ns) / 1000;
+
+	if (e->opt->quiet)
+		return;
+	for (size_t k = 0; k < n; k++) {
+		for (const char *p = lines[k]; *p; p++) {
+			if (!strncmp(p, "%{time}", 7)) {
+				/* As hackbench and perf print it: ms truncated. */
+				printf("%lld.%03lld", (long long)(us / 1000000),
+				       (long long)(us / 1000 % 1000));
+				p += 6;
+			} else if (!strncmp(p, "%{time_us}", 10)) {
+				printf("%lld", (long long)us);
+				p += 9;
+			} else {
+				putchar(*p);
+			}
+		}
+		putchar('\n');
+	}
+	fflush(stdout);
+}
+
 void report_print(const struct engine *e)
 {
 	const struct workload *w = e->w;

@@ -2,8 +2,12 @@
 #ifndef MIMIC_REPORT_H
 #define MIMIC_REPORT_H
 
+#include <stddef.h>
+
 struct engine;
 
 void report_print(const struct engine *e);
+/* A workload's own lines (print_start / print_end), %{time} expanded. */
+void report_lines(const struct engine *e, const char *const *lines, size_t n);
 
 #endif

@@ -47,6 +47,10 @@ struct globals {
 	int64_t mem_buffer_size;
 	bool cumulative_slack;
 	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */
+	const char **print_start; /* lines printed before time zero */
+	size_t n_print_start;
+	const char **print_end;   /* lines after the run; %{time} expanded */
+	size_t n_print_end;
 };
 
 /* Scheduling attributes; a field left at MIMIC_UNSET keeps what is there. */

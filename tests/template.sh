@@ -2,7 +2,7 @@
 # params, --set, ${expressions} and foreach expand a short file into many
 # tasks and resources; rt-app files are untouched by it.
 . "${srcdir:-.}/tests/lib.sh"
-plan 7
+plan 8
 cat >"$TMP/t.json" <<J
 { "params": { "n": 3, "k": 2, "kind": "pipe" },
   "global": { "calibration": 50, "logdir": "$TMP" },
@@ -26,5 +26,9 @@ ok $? "--set changes the counts (5 pairs, 3 loops)"
 "$MIMIC" --check --set nope=1 "$TMP/t.json" 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q -- '--set: nope=1: no such parameter in "params"' "$TMP/err"
 ok $? "an unknown parameter is an error, exit 2"
-MIMIC_WORKLOAD_PATH="$srcdir/workloads" "$MIMIC" --quiet --set groups=1 --set fds=4 --set loops=50 --logdir "$TMP" hackbench
+MIMIC_WORKLOAD_PATH="$srcdir/workloads" "$MIMIC" --set groups=1 --set fds=4 --set loops=50 --logdir "$TMP" hackbench >"$TMP/hb" 2>/dev/null
 ok $? "the canned hackbench runs small (1 group of 4 + 4, 50 loops)"
+head -1 "$TMP/hb" | grep -qx 'Running in threaded mode with 1 groups using 8 file descriptors each (== 8 tasks)' &&
+	sed -n 2p "$TMP/hb" | grep -qx 'Each sender will pass 50 messages of 100 bytes' &&
+	sed -n 3p "$TMP/hb" | grep -Eqx 'Time: [0-9]+\.[0-9]{3}'
+ok $? "it prints hackbench's header lines and Time: S.mmm"
