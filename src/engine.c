@@ -71,8 +71,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	const struct globals *g = &e->w->g;
 	size_t ring = g->log_ring_bytes ? g->log_ring_bytes
 					: ENGINE_RING_DEFAULT;
-	const char *sep = g->logdir[strlen(g->logdir) - 1] == '/' ? "" : "/";
-	char id[32];
+	char id[32], stem[160];
 
 	t->eng = e;
 	t->task = task;
@@ -104,9 +103,9 @@ oom:
 	}
 	if (g->log_mode == LOG_DISABLED)
 		return 0;
-	if (asprintf(&t->log_path, "%s%s%s-%s-%s.log", g->logdir, sep,
-		     g->log_basename, task->name, id) < 0 ||
-	    ring_init(&t->ring, ring)) {
+	snprintf(stem, sizeof(stem), "%.120s-%s", task->name, id);
+	t->log_path = rtapp_log_path(g, stem, ".log");
+	if (!t->log_path || ring_init(&t->ring, ring)) {
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}

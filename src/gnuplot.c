@@ -11,24 +11,22 @@
 
 #include "engine.h"
 #include "parse.h"
+#include "rtapp_log.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static FILE *plot_open(const struct engine *e, const char *what)
 {
-	const struct globals *g = &e->w->g;
-	const char *sep = g->logdir[strlen(g->logdir) - 1] == '/' ? "" : "/";
-	char path[4096];
-	FILE *f;
+	char *path = rtapp_log_path(&e->w->g, what, ".plot");
+	FILE *f = path ? fopen(path, "w") : NULL;
 
-	snprintf(path, sizeof(path), "%s%s%s-%s.plot", g->logdir, sep,
-		 g->log_basename, what);
-	f = fopen(path, "w");
 	if (!f)
-		fprintf(stderr, "mimic: cannot write %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "mimic: cannot write %s: %s\n",
+			path ? path : what, strerror(errno));
+	free(path);
 	return f;
 }
 

@@ -2,10 +2,27 @@
  * rtapp_log.c - formats rows as rt-app does (same widths), so existing
  * post-processing (LISA, rt-audit's analyze_logs.py) reads them unchanged.
  */
+#define _GNU_SOURCE
 #include "rtapp_log.h"
 
 #include "ring.h"
 #include "timeutil.h"
+#include "workload.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+char *rtapp_log_path(const struct globals *g, const char *stem,
+		     const char *ext)
+{
+	const char *sep = g->logdir[strlen(g->logdir) - 1] == '/' ? "" : "/";
+	char *path;
+
+	if (asprintf(&path, "%s%s%s-%s%s", g->logdir, sep, g->log_basename,
+		     stem, ext) < 0)
+		return NULL;
+	return path;
+}
 
 FILE *rtapp_log_open(const char *path)
 {

@@ -5,7 +5,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct globals;
 struct log_row;
+
+/*
+ * "<logdir>/<log_basename>-<stem><ext>", e.g. stem "t-0" and ext ".log";
+ * malloc'd, NULL when out of memory.
+ */
+char *rtapp_log_path(const struct globals *g, const char *stem,
+		     const char *ext);
 
 /* Creates the file and writes the 11-column header; NULL on error. */
 FILE *rtapp_log_open(const char *path);

@@ -28,3 +28,19 @@ col() {
 rows() { tail -n +2 "$1" | wc -l; }
 # Median of numbers on stdin.
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+# Runs a command killed after $1 s if still running; sets rc (137 when
+# killed) and took (ms). Output of the watchdog goes away, so a leftover
+# sleep cannot hold the TAP pipe open.
+run_bounded() {
+	limit=$1
+	shift
+	t0=$(date +%s%N)
+	"$@" &
+	pid=$!
+	( sleep "$limit"; kill -KILL $pid ) >/dev/null 2>&1 &
+	watchdog=$!
+	wait $pid
+	rc=$?
+	kill $watchdog 2>/dev/null
+	took=$(( ($(date +%s%N) - t0) / 1000000 ))
+}

@@ -3,20 +3,11 @@
  * requested µs at calibration speed. Its wall time grows when the thread
  * is preempted or the CPU is slower, which is the point (rt-app's run).
  */
-#include "../dump.h"
 #include "../event.h"
-#include "../parse.h"
 #include "../thread.h"
 #include "../timeutil.h"
 #include "../work.h"
-
-#include <json-c/json.h>
-
-static int run_parse(struct parser *p, const char *path,
-		     const struct jnode *v, struct event *ev)
-{
-	return parser_time_us(p, path, v, &ev->duration_ns);
-}
+#include "duration.h"
 
 static void run_exec(struct thread *t, const struct event *ev)
 {
@@ -38,18 +29,10 @@ static void run_exec(struct thread *t, const struct event *ev)
 			  (took - ev->duration_ns) * 10000 / ev->duration_ns);
 }
 
-static void run_dump(const struct workload *w, const struct event *ev,
-		     struct json_object *out)
-{
-	(void)w;
-	json_object_object_add(out, "duration_us",
-			       dump_us(ev->duration_ns));
-}
-
 const struct event_kind event_run = {
 	.key = "run",
 	.ftrace_type = 6,
-	.parse = run_parse,
+	.parse = duration_parse,
 	.exec = run_exec,
-	.dump = run_dump,
+	.dump = duration_dump,
 };

@@ -2,20 +2,11 @@
  * runtime.c - "runtime": work until the wall clock says the requested µs
  * have passed, whatever the CPU speed or preemption (rt-app's runtime).
  */
-#include "../dump.h"
 #include "../event.h"
-#include "../parse.h"
 #include "../thread.h"
 #include "../timeutil.h"
 #include "../work.h"
-
-#include <json-c/json.h>
-
-static int runtime_parse(struct parser *p, const char *path,
-			 const struct jnode *v, struct event *ev)
-{
-	return parser_time_us(p, path, v, &ev->duration_ns);
-}
+#include "duration.h"
 
 static void runtime_exec(struct thread *t, const struct event *ev)
 {
@@ -31,18 +22,10 @@ static void runtime_exec(struct thread *t, const struct event *ev)
 	t->it.c_duration_ns += ev->duration_ns;
 }
 
-static void runtime_dump(const struct workload *w, const struct event *ev,
-			 struct json_object *out)
-{
-	(void)w;
-	json_object_object_add(out, "duration_us",
-			       dump_us(ev->duration_ns));
-}
-
 const struct event_kind event_runtime = {
 	.key = "runtime",
 	.ftrace_type = 19,
-	.parse = runtime_parse,
+	.parse = duration_parse,
 	.exec = runtime_exec,
-	.dump = runtime_dump,
+	.dump = duration_dump,
 };
