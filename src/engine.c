@@ -527,6 +527,7 @@ int engine_run(const struct workload *w, double ns_per_loop,
 		e.write_failed = true;
 	if (started) {
 		report_lines(&e, w->g.print_end, w->g.n_print_end);
+		report_styles_print(&e);
 		report_print(&e);
 		status = e.write_failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
 	}

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "event.h"
 #include "jtree.h"
+#include "report_style.h"
 #include "sched_attr.h"
 
 #include <limits.h>
@@ -447,6 +448,30 @@ static int set_print_end(struct parser *p, const char *path,
 	return get_lines(p, path, v, &g->print_end, &g->n_print_end);
 }
 
+static int set_report(struct parser *p, const char *path,
+		      const struct jnode *v, void *obj)
+{
+	struct globals *g = obj;
+	const char **names;
+	size_t n;
+
+	if (get_lines(p, path, v, &names, &n))
+		return -1;
+	g->reports = arena_alloc(p->a, n * sizeof(*g->reports));
+	for (size_t k = 0; k < n; k++) {
+		const struct jnode *s = v->type == J_ARRAY ? v->kids[k] : v;
+
+		g->reports[k] = report_style_find(names[k]);
+		if (!g->reports[k]) {
+			parser_error(p, s, path, "unknown report style \"%s\"",
+				     names[k]);
+			return -1;
+		}
+	}
+	g->n_reports = n;
+	return 0;
+}
+
 static int set_cpus(struct parser *p, const char *path, const struct jnode *v,
 		    void *obj)
 {
@@ -530,6 +555,9 @@ static const struct key_spec global_keys[] = {
 	{ "print_end", KT_CUSTOM, 0, 0, 0, set_print_end,
 	  "lines printed after the run; %{time} is its length in s, ms "
 	  "truncated, %{time_us} in us" },
+	{ "report", KT_CUSTOM, 0, 0, 0, set_report,
+	  "a real tool's end-of-run output, or an array of them (see "
+	  "mimic-json(5))" },
 	{ "cumulative_slack", KT_BOOL, G(cumulative_slack), 0, 0, NULL,
 	  "sum the slack of all timers of an iteration (false)" },
 	{ "cpu_dma_latency", KT_INT, G(cpu_dma_latency_us), -1, 2000000000,

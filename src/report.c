@@ -7,6 +7,7 @@
 
 #include "engine.h"
 #include "hist.h"
+#include "report_style.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -189,5 +190,14 @@ void report_print(const struct engine *e)
 	fflush(stdout);
 	report_warnings(e, s);
 	free(s);
+	fflush(stdout);
+}
+
+void report_styles_print(const struct engine *e)
+{
+	if (e->opt->quiet)
+		return;
+	for (size_t k = 0; k < e->w->g.n_reports; k++)
+		e->w->g.reports[k]->print(e, stdout);
 	fflush(stdout);
 }

@@ -10,4 +10,7 @@ void report_print(const struct engine *e);
 /* A workload's own lines (print_start / print_end), %{time} expanded. */
 void report_lines(const struct engine *e, const char *const *lines, size_t n);
 
+/* The real tools' outputs of global "report" (not with --quiet). */
+void report_styles_print(const struct engine *e);
+
 #endif

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 struct event_kind;
+struct report_style;
 
 #ifndef SCHED_DEADLINE
 #define SCHED_DEADLINE 6 /* <sched.h> of glibc < 2.41 lacks it */
@@ -51,6 +52,8 @@ struct globals {
 	size_t n_print_start;
 	const char **print_end;   /* lines after the run; %{time} expanded */
 	size_t n_print_end;
+	const struct report_style **reports; /* global "report", in order */
+	size_t n_reports;
 };
 
 /* Scheduling attributes; a field left at MIMIC_UNSET keeps what is there. */
