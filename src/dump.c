@@ -154,6 +154,9 @@ void dump_workload(const struct workload *w, FILE *out)
 
 		add(o, "name", json_object_new_string(t->name));
 		add(o, "instance", jint(t->instance));
+		add(o, "mode", json_object_new_string(t->mode == MODE_PROCESS
+							      ? "process"
+							      : "thread"));
 		add(o, "loop", jint(t->loop));
 		add(o, "delay_us", dump_us(t->delay_ns));
 		dump_sched(o, &t->sched);

@@ -26,13 +26,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define ENGINE_STACK_SIZE   (512 * 1024)
 #define ENGINE_DRAIN_NS     (100 * 1000 * 1000) /* log rows reach files */
 #define ENGINE_KICK_NS      (2 * 1000 * 1000)   /* re-wake stopping threads */
 #define ENGINE_RING_DEFAULT (256 * 1024)
+/* Shared bytes per thread beyond its log ring: its struct, histograms. */
+#define ENGINE_SHM_PER_THREAD (1 << 20)
+#define ENGINE_SHM_BASE       (16 << 20)
 
 /* Interrupts blocking calls so a stopping thread sees the stop flag. */
 #define ENGINE_WAKE_SIGNAL SIGUSR1
@@ -64,48 +70,40 @@ static bool workload_is_realtime(const struct workload *w)
 	return false;
 }
 
-/* Name, buffers and log of one thread; forks come here at run time. */
-static int engine_init_thread(struct engine *e, struct thread *t,
-			      const struct task *task, int fork_no)
+static size_t engine_ring_bytes(const struct globals *g)
 {
-	const struct globals *g = &e->w->g;
-	size_t ring = g->log_ring_bytes ? g->log_ring_bytes
-					: ENGINE_RING_DEFAULT;
+	return g->log_ring_bytes ? g->log_ring_bytes : ENGINE_RING_DEFAULT;
+}
+
+void *engine_shm_alloc(struct engine *e, size_t bytes)
+{
+	void *p = shm_alloc(&e->shm, bytes);
+
+	if (!p)
+		fprintf(stderr, "mimic: shared region full (%zu bytes)\n",
+			e->shm.size);
+	return p;
+}
+
+/* "<idx>" or, for a fork, "<idx>-<nnnn>": the thread's and log's suffix. */
+static void engine_thread_id(const struct thread *t, char *id, size_t len)
+{
+	if (t->forked)
+		snprintf(id, len, "%d-%04d", t->idx, t->fork_no);
+	else
+		snprintf(id, len, "%d", t->idx);
+}
+
+/* Main opens every log: a fork in a process instance leaves it to the
+ * next drain, its rows wait in the shared ring meanwhile. */
+static int engine_open_log(struct engine *e, struct thread *t)
+{
 	char id[32], stem[160];
 
-	t->eng = e;
-	t->task = task;
-	t->initial_cpus = e->initial_cpus;
-	if (fork_no >= 0)
-		snprintf(id, sizeof(id), "%d-%04d", t->idx, fork_no);
-	else
-		snprintf(id, sizeof(id), "%d", t->idx);
-	/* comm is 15 bytes: a long task name is cut, the index kept. */
-	int room = 15 - 1 - (int)strlen(id);
-
-	snprintf(t->name, sizeof(t->name), "%.*s-%.16s", room > 0 ? room : 0,
-		 task->name, id);
-	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
-				  sizeof(*t->unique_timers));
-	t->wake_seen = calloc(e->w->n_resources + 1, sizeof(*t->wake_seen));
-	for (int w = 0; w < WAKE_PATHS; w++)
-		if (task->wake_paths & (1u << w) &&
-		    !(t->stats.wake_us[w] = calloc(1, sizeof(struct hist))))
-			goto oom;
-	if (task->msg_bytes_max &&
-	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
-		goto oom;
-	t->stats.run_err_bp = calloc(1, sizeof(struct shist));
-	if (!t->unique_timers || !t->wake_seen || !t->stats.run_err_bp) {
-oom:
-		fprintf(stderr, "mimic: out of memory\n");
-		return -1;
-	}
-	if (g->log_mode == LOG_DISABLED)
-		return 0;
-	snprintf(stem, sizeof(stem), "%.120s-%s", task->name, id);
-	t->log_path = rtapp_log_path(g, stem, ".log");
-	if (!t->log_path || ring_init(&t->ring, ring)) {
+	engine_thread_id(t, id, sizeof(id));
+	snprintf(stem, sizeof(stem), "%.120s-%s", t->task->name, id);
+	t->log_path = rtapp_log_path(&e->w->g, stem, ".log");
+	if (!t->log_path) {
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}
@@ -116,6 +114,53 @@ oom:
 		return -1;
 	}
 	return 0;
+}
+
+/* Name, buffers and log of one thread; forks come here at run time. */
+static int engine_init_thread(struct engine *e, struct thread *t,
+			      const struct task *task)
+{
+	const struct globals *g = &e->w->g;
+	char id[32];
+
+	t->eng = e;
+	t->task = task;
+	t->home = getpid();
+	t->own_process = task->mode == MODE_PROCESS && !t->forked;
+	t->initial_cpus = e->initial_cpus;
+	engine_thread_id(t, id, sizeof(id));
+	/* comm is 15 bytes: a long task name is cut, the index kept. */
+	int room = 15 - 1 - (int)strlen(id);
+
+	snprintf(t->name, sizeof(t->name), "%.*s-%.16s", room > 0 ? room : 0,
+		 task->name, id);
+	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
+				  sizeof(*t->unique_timers));
+	t->wake_seen = calloc(e->w->n_resources + 1, sizeof(*t->wake_seen));
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (task->wake_paths & (1u << w) &&
+		    !(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
+			return -1;
+	if (task->msg_bytes_max &&
+	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
+		goto oom;
+	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
+	if (!t->stats.run_err_bp)
+		return -1;
+	if (!t->unique_timers || !t->wake_seen) {
+oom:
+		fprintf(stderr, "mimic: out of memory\n");
+		return -1;
+	}
+	if (g->log_mode == LOG_DISABLED)
+		return 0;
+	size_t cap = ring_capacity(engine_ring_bytes(g));
+	struct log_row *rows = engine_shm_alloc(e, cap * sizeof(*rows));
+
+	if (!rows)
+		return -1;
+	ring_init(&t->ring, rows, cap);
+	return getpid() == e->main_pid ? engine_open_log(e, t) : 0;
 }
 
 static int engine_count(const struct engine *e)
@@ -131,8 +176,12 @@ static void engine_drain_logs(struct engine *e)
 		struct thread *t = &e->threads[k];
 		size_t n, total = 0;
 
-		if (!t->log)
+		if (!t->ring.rows)
 			continue;
+		if (!t->log && (t->log_path || engine_open_log(e, t))) {
+			e->write_failed = true;
+			continue;
+		}
 		while ((n = ring_pop(&t->ring, rows, 256)) > 0) {
 			for (size_t r = 0; r < n; r++)
 				rtapp_log_row(t->log, t->idx, &rows[r],
@@ -167,7 +216,8 @@ static int engine_make_threads(struct engine *e)
 	int idx = 0;
 
 	e->cap_threads = w->n_threads + w->fork_capacity;
-	e->threads = calloc((size_t)e->cap_threads, sizeof(*e->threads));
+	e->threads = engine_shm_alloc(e, (size_t)e->cap_threads *
+					     sizeof(*e->threads));
 	if (!e->threads)
 		return -1;
 	for (size_t tk = 0; tk < w->n_tasks; tk++) {
@@ -176,7 +226,7 @@ static int engine_make_threads(struct engine *e)
 
 			t->idx = idx++;
 			atomic_store(&e->n_threads, idx);
-			if (engine_init_thread(e, t, &w->tasks[tk], -1))
+			if (engine_init_thread(e, t, &w->tasks[tk]))
 				return -1;
 		}
 	}
@@ -189,12 +239,12 @@ static int engine_make_resources(struct engine *e)
 	char err[256];
 
 	e->io_fd = -1;
-	e->res = calloc(w->n_resources + 1, sizeof(*e->res));
+	e->res = engine_shm_alloc(e, (w->n_resources + 1) * sizeof(*e->res));
 	if (!e->res)
 		return -1;
 	for (size_t k = 0; k < w->n_resources; k++) {
-		if (resource_create(&e->res[k], &w->resources[k], &w->g, err,
-				    sizeof(err))) {
+		if (resource_create(&e->res[k], &w->resources[k], &w->g,
+				    w->has_processes, err, sizeof(err))) {
 			fprintf(stderr, "%s: error: %s\n", w->file, err);
 			return -1;
 		}
@@ -233,7 +283,6 @@ static void engine_free(struct engine *e)
 	if (e->res)
 		for (size_t k = 0; k < e->w->n_resources; k++)
 			resource_destroy(&e->res[k]);
-	free(e->res);
 	if (e->io_fd >= 0)
 		close(e->io_fd);
 	if (e->dma_fd >= 0)
@@ -243,18 +292,13 @@ static void engine_free(struct engine *e)
 	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
 
+		free(t->log_path); /* main's */
+		if (t->home != getpid())
+			continue; /* set up by a process instance, gone with it */
 		free(t->unique_timers);
 		free(t->wake_seen);
-		for (int w = 0; w < WAKE_PATHS; w++)
-			free(t->stats.wake_us[w]);
 		free(t->msg);
-		free(t->stats.run_err_bp);
-		free(t->log_path);
-		ring_free(&t->ring);
 	}
-	free(e->threads);
-	free(e->forks);
-	free(e->shared_timers);
 	free(e->initial_cpus.cpus);
 }
 
@@ -272,28 +316,92 @@ static void engine_capture_affinity(struct engine *e)
 			e->initial_cpus.cpus[e->initial_cpus.n++] = c;
 }
 
+static void engine_set_stack(const struct engine *e, pthread_attr_t *attr)
+{
+	(void)e;
+	pthread_attr_setstacksize(attr, ENGINE_STACK_SIZE);
+}
+
+/* Joins the threads this process started (main's, or a process
+ * instance's forks), including those they fork while being joined. */
+static void engine_join_local(struct engine *e)
+{
+	for (int k = 0; k < engine_count(e); k++) {
+		struct thread *t = &e->threads[k];
+
+		if (t->created && !t->own_process && t->home == getpid()) {
+			pthread_join(t->pthread, NULL);
+			t->created = false;
+		}
+	}
+}
+
+/* A process instance: the forked copy of main runs one thread's body. */
+static _Noreturn void engine_child(struct engine *e, struct thread *t)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != e->main_pid)
+		_exit(MIMIC_EXIT_FAILURE);
+	/* Set-up ran in main: this process only inherits it. */
+	if (e->w->g.lock_pages && workload_is_realtime(e->w))
+		mlockall(MCL_CURRENT | MCL_FUTURE); /* not inherited */
+	thread_main(t);
+	engine_join_local(e);
+	_exit(MIMIC_EXIT_OK);
+}
+
+static int engine_fork_process(struct engine *e, struct thread *t)
+{
+	pid_t pid;
+
+	fflush(NULL); /* nothing buffered is written twice */
+	atomic_fetch_add(&e->live, 1);
+	pid = fork();
+	if (pid == 0)
+		engine_child(e, t);
+	if (pid < 0) {
+		atomic_fetch_sub(&e->live, 1);
+		return -errno;
+	}
+	atomic_store(&t->pid, pid);
+	return 0;
+}
+
+/* Process instances first, while main is still single-threaded. */
 static int engine_start_threads(struct engine *e, int *created)
 {
 	pthread_attr_t attr;
 	int rc = 0;
 
 	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
+	engine_set_stack(e, &attr);
 	atomic_store(&e->live, 0);
-	for (*created = 0; *created < engine_count(e); (*created)++) {
-		struct thread *t = &e->threads[*created];
+	*created = 0;
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		for (int k = 0; k < engine_count(e) && !rc; k++) {
+			struct thread *t = &e->threads[k];
 
-		atomic_fetch_add(&e->live, 1);
-		rc = pthread_create(&t->pthread, &attr, thread_main, t);
-		if (rc) {
-			atomic_fetch_sub(&e->live, 1);
-			fprintf(stderr,
-				"mimic: cannot create thread %d of %d (%s): %s\n",
-				*created + 1, engine_count(e), t->name,
-				strerror(rc));
-			break;
+			if (t->own_process != (pass == 0))
+				continue;
+			if (t->own_process) {
+				rc = engine_fork_process(e, t);
+			} else {
+				atomic_fetch_add(&e->live, 1);
+				rc = -pthread_create(&t->pthread, &attr,
+						     thread_main, t);
+				if (rc)
+					atomic_fetch_sub(&e->live, 1);
+			}
+			if (rc) {
+				fprintf(stderr, "mimic: cannot create %s %d of "
+					"%d (%s): %s\n", t->own_process
+					? "process" : "thread", k + 1,
+					engine_count(e), t->name, strerror(-rc));
+				break;
+			}
+			t->created = true;
+			(*created)++;
 		}
-		t->created = true;
 	}
 	pthread_attr_destroy(&attr);
 	return rc ? -1 : 0;
@@ -308,11 +416,11 @@ static bool engine_open_gate(struct engine *e, int created, bool abort)
 	pthread_mutex_lock(&e->gate_lock);
 	while (e->gate_ready < created)
 		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
-	for (int k = 0; k < created; k++) {
+	for (int k = 0; k < engine_count(e); k++) {
 		struct thread *t = &e->threads[k];
 		bool reported = false;
 
-		if (!t->setup_error)
+		if (!t->created || !t->setup_error)
 			continue;
 		/* One message per task, not per instance. */
 		for (int j = 0; j < k; j++)
@@ -350,12 +458,14 @@ int engine_fork(struct engine *e, const struct task *task)
 	t = &e->threads[idx];
 	t->idx = idx;
 	t->forked = true;
-	if (engine_init_thread(e, t, task, no)) {
+	t->fork_no = no;
+	if (engine_init_thread(e, t, task)) {
 		e->write_failed = true;
 		goto out;
 	}
+	atomic_store(&t->pid, getpid());
 	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
+	engine_set_stack(e, &attr);
 	atomic_fetch_add(&e->live, 1);
 	rc = pthread_create(&t->pthread, &attr, thread_main, t);
 	pthread_attr_destroy(&attr);
@@ -375,10 +485,69 @@ static void engine_kick(struct engine *e)
 {
 	for (size_t k = 0; k < e->w->n_resources; k++)
 		resource_kick(&e->res[k]);
-	for (int k = 0, n = engine_count(e); k < n; k++)
-		if (e->threads[k].created &&
-		    !atomic_load(&e->threads[k].finished))
-			pthread_kill(e->threads[k].pthread, ENGINE_WAKE_SIGNAL);
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+		pid_t tid = atomic_load(&t->tid);
+
+		/* By tid: the thread may live in another process. */
+		if (tid > 0 && !atomic_load(&t->finished))
+			syscall(SYS_tgkill, atomic_load(&t->pid), tid,
+				ENGINE_WAKE_SIGNAL);
+	}
+}
+
+/* The threads of a process that died cannot say they finished. */
+static void engine_lost_process(struct engine *e, pid_t pid)
+{
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+
+		if (atomic_load(&t->pid) == pid &&
+		    !atomic_exchange(&t->finished, true))
+			atomic_fetch_sub(&e->live, 1);
+	}
+}
+
+static void engine_check_child(struct engine *e, struct thread *t, int st)
+{
+	t->reaped = true;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return;
+	if (!e->child_failed)
+		fprintf(stderr, "%s: error: tasks.%s: process %d (%s) %s %d\n",
+			e->w->file, t->task->name, (int)atomic_load(&t->pid),
+			t->name, WIFSIGNALED(st) ? "killed by signal"
+						 : "exited with status",
+			WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+	e->child_failed = true;
+	engine_lost_process(e, atomic_load(&t->pid));
+}
+
+/* SIGCHLD: collects process instances that ended. */
+static void engine_reap(struct engine *e)
+{
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+		int st;
+
+		if (t->own_process && t->created && !t->reaped &&
+		    waitpid(atomic_load(&t->pid), &st, WNOHANG) > 0)
+			engine_check_child(e, t, st);
+	}
+}
+
+/* After the stop: every thread joined, every process waited for. */
+static void engine_join_all(struct engine *e)
+{
+	engine_join_local(e);
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+		int st;
+
+		if (t->own_process && t->created && !t->reaped &&
+		    waitpid(atomic_load(&t->pid), &st, 0) > 0)
+			engine_check_child(e, t, st);
+	}
 }
 
 static int wait_signal(const sigset_t *set, int64_t ns)
@@ -407,6 +576,12 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		if (deadline - now < wait)
 			wait = deadline - now;
 		sig = wait_signal(stops, wait);
+		if (sig == SIGCHLD) {
+			engine_reap(e);
+			if (e->child_failed)
+				break;
+			continue;
+		}
 		if (sig == ENGINE_DONE_SIGNAL)
 			continue; /* the loop condition sees it */
 		if (sig > 0) {
@@ -429,7 +604,9 @@ static void engine_stop(struct engine *e, const sigset_t *stops)
 
 		engine_kick(e);
 		sig = wait_signal(stops, ENGINE_KICK_NS);
-		if (sig == ENGINE_DONE_SIGNAL)
+		if (sig == SIGCHLD)
+			engine_reap(e);
+		if (sig == ENGINE_DONE_SIGNAL || sig == SIGCHLD)
 			continue;
 		if (sig > 0 && signalled) {
 			/* A second signal: leave now, with what is logged. */
@@ -450,49 +627,58 @@ static void engine_stop(struct engine *e, const sigset_t *stops)
 void engine_thread_done(struct engine *e)
 {
 	atomic_store(&e->t_last_ns, time_now_ns());
+	/* To the process: only main, in sigtimedwait, takes it. */
 	if (atomic_fetch_sub(&e->live, 1) == 1)
-		pthread_kill(e->main_thread, ENGINE_DONE_SIGNAL);
+		kill(e->main_pid, ENGINE_DONE_SIGNAL);
 }
 
-int engine_run(const struct workload *w, double ns_per_loop,
-	       const struct engine_options *opt)
+/* Virtual size of the shared region; untouched pages cost nothing. */
+static size_t engine_shm_size(const struct workload *w)
 {
-	struct engine e = { .w = w, .opt = opt, .ns_per_loop = ns_per_loop,
-			    .io_fd = -1, .dma_fd = -1 };
-	struct sigaction sa = { .sa_handler = engine_wake_handler };
-	sigset_t stops, old;
+	size_t per = ENGINE_SHM_PER_THREAD + sizeof(struct thread);
+
+	if (w->g.log_mode != LOG_DISABLED)
+		per += engine_ring_bytes(&w->g) + sizeof(struct log_row);
+	return ENGINE_SHM_BASE +
+	       (w->n_resources + 1) * sizeof(struct live_resource) +
+	       ((size_t)w->n_shared_timers + 1) * sizeof(struct timer_state) +
+	       w->n_tasks * sizeof(int) +
+	       (size_t)(w->n_threads + w->fork_capacity) * per;
+}
+
+/* The gate and the fork lock work across processes. */
+static void engine_init_sync(struct engine *e)
+{
+	pthread_mutexattr_t ma;
+	pthread_condattr_t ca;
+
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
+	pthread_mutex_init(&e->gate_lock, &ma);
+	pthread_mutex_init(&e->fork_lock, &ma);
+	pthread_cond_init(&e->gate_cond, &ca);
+	pthread_mutexattr_destroy(&ma);
+	pthread_condattr_destroy(&ca);
+}
+
+static int engine_go(struct engine *e, const sigset_t *stops)
+{
+	const struct workload *w = e->w;
 	int created = 0, status = MIMIC_EXIT_FAILURE;
 	bool started = false;
 
-	/* Only main takes the stop signals, from before anything is set up
-	 * (so cgroups are always removed); threads inherit the mask. */
-	sigemptyset(&stops);
-	sigaddset(&stops, SIGINT);
-	sigaddset(&stops, SIGTERM);
-	sigaddset(&stops, SIGHUP);
-	sigaddset(&stops, SIGQUIT);
-	sigaddset(&stops, ENGINE_DONE_SIGNAL);
-	pthread_sigmask(SIG_BLOCK, &stops, &old);
-	sigemptyset(&sa.sa_mask);
-	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
-	/* A done signal still pending when the mask is restored is harmless. */
-	sigaction(ENGINE_DONE_SIGNAL, &sa, NULL);
-	e.main_thread = pthread_self();
-
-	pthread_mutex_init(&e.gate_lock, NULL);
-	pthread_mutex_init(&e.fork_lock, NULL);
-	pthread_cond_init(&e.gate_cond, NULL);
-	atomic_init(&e.stop, false);
-	e.shared_timers = calloc((size_t)w->n_shared_timers + 1,
-				 sizeof(*e.shared_timers));
-	engine_capture_affinity(&e);
-	e.forks = calloc(w->n_tasks, sizeof(*e.forks));
-	if (!e.shared_timers || !e.forks) {
-		fprintf(stderr, "mimic: out of memory\n");
+	engine_init_sync(e);
+	atomic_init(&e->stop, false);
+	e->shared_timers = engine_shm_alloc(e, ((size_t)w->n_shared_timers + 1) *
+						       sizeof(*e->shared_timers));
+	engine_capture_affinity(e);
+	e->forks = engine_shm_alloc(e, (w->n_tasks + 1) * sizeof(*e->forks));
+	if (!e->shared_timers || !e->forks)
 		goto out;
-	}
-	if (engine_make_resources(&e) || preflight_workload(w) ||
-	    engine_make_threads(&e))
+	if (engine_make_resources(e) || preflight_workload(w) ||
+	    engine_make_threads(e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
 	    mlockall(MCL_CURRENT | MCL_FUTURE)) {
@@ -503,37 +689,74 @@ int engine_run(const struct workload *w, double ns_per_loop,
 		goto out;
 	}
 
-	report_lines(&e, w->g.print_start, w->g.n_print_start);
+	report_lines(e, w->g.print_start, w->g.n_print_start);
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=start");
-	bool ok = engine_start_threads(&e, &created) == 0;
-	started = engine_open_gate(&e, created, !ok);
+	bool ok = engine_start_threads(e, &created) == 0;
+	started = engine_open_gate(e, created, !ok);
 	if (started)
-		engine_supervise(&e, &stops);
-	engine_stop(&e, &stops);
+		engine_supervise(e, stops);
+	engine_stop(e, stops);
 	/* Forked threads are joined too: none is added once stop is set. */
-	pthread_mutex_lock(&e.fork_lock);
-	created = engine_count(&e);
-	pthread_mutex_unlock(&e.fork_lock);
-	for (int k = 0; k < created; k++)
-		if (e.threads[k].created)
-			pthread_join(e.threads[k].pthread, NULL);
-	engine_drain_logs(&e);
-	engine_close_logs(&e);
+	engine_join_all(e);
+	engine_drain_logs(e);
+	engine_close_logs(e);
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=end");
 	if (started && w->g.gnuplot && w->g.log_mode == LOG_FILE &&
-	    gnuplot_write(&e))
-		e.write_failed = true;
+	    gnuplot_write(e))
+		e->write_failed = true;
 	if (started) {
-		report_lines(&e, w->g.print_end, w->g.n_print_end);
-		report_styles_print(&e);
-		report_print(&e);
-		status = e.write_failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+		report_lines(e, w->g.print_end, w->g.n_print_end);
+		report_styles_print(e);
+		report_print(e);
+		status = e->write_failed || e->child_failed ? MIMIC_EXIT_FAILURE
+							    : MIMIC_EXIT_OK;
 	}
 out:
-	engine_close_logs(&e);
-	engine_free(&e);
+	engine_close_logs(e);
+	engine_free(e);
+	return status;
+}
+
+int engine_run(const struct workload *w, double ns_per_loop,
+	       const struct engine_options *opt)
+{
+	struct sigaction sa = { .sa_handler = engine_wake_handler };
+	struct shm shm;
+	struct engine *e;
+	sigset_t stops, old;
+	int status, rc;
+
+	rc = shm_init(&shm, engine_shm_size(w));
+	if (rc) {
+		fprintf(stderr, "mimic: cannot map the shared region: %s\n",
+			strerror(-rc));
+		return MIMIC_EXIT_FAILURE;
+	}
+	e = shm_alloc(&shm, sizeof(*e));
+	*e = (struct engine){ .shm = shm, .w = w, .opt = opt,
+			      .ns_per_loop = ns_per_loop, .io_fd = -1,
+			      .dma_fd = -1, .main_pid = getpid() };
+
+	/* Only main takes the stop signals, from before anything is set up
+	 * (so cgroups are always removed); threads inherit the mask, and so
+	 * do process instances. */
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGHUP);
+	sigaddset(&stops, SIGQUIT);
+	sigaddset(&stops, SIGCHLD);
+	sigaddset(&stops, ENGINE_DONE_SIGNAL);
+	pthread_sigmask(SIG_BLOCK, &stops, &old);
+	sigemptyset(&sa.sa_mask);
+	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
+	/* A done signal still pending when the mask is restored is harmless. */
+	sigaction(ENGINE_DONE_SIGNAL, &sa, NULL);
+
+	status = engine_go(e, &stops);
+	shm_free(&shm);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return status;
 }

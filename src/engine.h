@@ -6,6 +6,7 @@
 #ifndef MIMIC_ENGINE_H
 #define MIMIC_ENGINE_H
 
+#include "shm.h"
 #include "thread.h"
 #include "workload.h"
 
@@ -16,7 +17,9 @@ struct engine_options {
 	bool quiet;
 };
 
+/* Lives in its own shared region: processes see its flags and counters. */
 struct engine {
+	struct shm shm;
 	const struct workload *w;
 	const struct engine_options *opt;
 	double ns_per_loop;
@@ -41,15 +44,21 @@ struct engine {
 
 	struct cpu_set_list initial_cpus; /* main's affinity at start */
 	int stop_signal;          /* the signal that stopped the run, or 0 */
-	pthread_t main_thread;
+	pid_t main_pid;           /* mimic itself: drains logs, reports */
 	_Atomic int64_t t_last_ns; /* when the last thread finished */
 	int64_t t_end_ns;
 	bool write_failed;
+	bool child_failed;        /* a process instance died abnormally */
 };
 
 #define ENGINE_MAX_FORKS 1024 /* per task, as rt-app */
 
-/* Starts one more thread of task (the fork event); -1 if it cannot. */
+/* Shared memory for what a thread or process reports to main (zeroed);
+ * NULL and a message when the region is full. */
+void *engine_shm_alloc(struct engine *e, size_t bytes);
+
+/* Starts one more thread of task (the fork event), in the calling
+ * process; -1 if it cannot. */
 int engine_fork(struct engine *e, const struct task *task);
 
 /* A thread has finished: the last one wakes main. */

@@ -292,6 +292,33 @@ static int set_default_policy(struct parser *p, const char *path,
 	return get_policy(p, path, v, &((struct globals *)obj)->default_policy);
 }
 
+static int get_mode(struct parser *p, const char *path, const struct jnode *v,
+		    enum run_mode *mode)
+{
+	if (v->type == J_STRING && !strcmp(v->s, "thread"))
+		*mode = MODE_THREAD;
+	else if (v->type == J_STRING && !strcmp(v->s, "process"))
+		*mode = MODE_PROCESS;
+	else {
+		parser_error(p, v, path, "expected \"thread\" or \"process\", "
+			     "got %s", describe(v));
+		return -1;
+	}
+	return 0;
+}
+
+static int set_global_mode(struct parser *p, const char *path,
+			   const struct jnode *v, void *obj)
+{
+	return get_mode(p, path, v, &((struct globals *)obj)->mode);
+}
+
+static int set_task_mode(struct parser *p, const char *path,
+			 const struct jnode *v, void *obj)
+{
+	return get_mode(p, path, v, &((struct task *)obj)->mode);
+}
+
 static int set_log_size(struct parser *p, const char *path,
 			const struct jnode *v, void *obj)
 {
@@ -532,6 +559,9 @@ static const struct key_spec global_keys[] = {
 	  "ns per work loop (number), or \"CPU<n>\" to calibrate on CPU n" },
 	{ "default_policy", KT_CUSTOM, 0, 0, 0, set_default_policy,
 	  "policy of tasks that give none (SCHED_OTHER)" },
+	{ "mode", KT_CUSTOM, 0, 0, 0, set_global_mode,
+	  "\"thread\" or \"process\": how tasks' instances run by default "
+	  "(\"thread\")" },
 	{ "pi_enabled", KT_BOOL, G(pi_enabled), 0, 0, NULL,
 	  "priority-inheritance mutexes (false)" },
 	{ "lock_pages", KT_BOOL, G(lock_pages), 0, 0, NULL,
@@ -598,6 +628,9 @@ static const struct key_spec task_keys[] = {
 	{ "delay", KT_US, T(delay_ns), 0, 0, NULL,
 	  "us to wait after time zero before the first phase (0)" },
 	{ "cpus", KT_CUSTOM, T(cpus), 0, 0, set_cpus, "CPU affinity" },
+	{ "mode", KT_CUSTOM, 0, 0, 0, set_task_mode,
+	  "\"thread\" or \"process\": each instance a process of its own "
+	  "(global.mode)" },
 	{ "nodes_membind", KT_CUSTOM, T(nodes), 0, 0, set_nodes,
 	  "NUMA nodes memory is allocated from (libnuma)" },
 	{ "taskgroup", KT_CUSTOM, T(taskgroup), 0, 0, set_taskgroup,
@@ -693,6 +726,7 @@ static void globals_defaults(struct globals *g)
 	memset(g, 0, sizeof(*g));
 	g->duration_s = -1;
 	g->default_policy = SCHED_OTHER;
+	g->mode = MODE_THREAD;
 	g->lock_pages = true;
 	g->logdir = "./";
 	g->log_basename = "rt-app";
@@ -1020,6 +1054,10 @@ static int parse_task(struct parser *p, const char *path,
 		}
 	}
 
+	if (t->mode == MODE_UNSET)
+		t->mode = p->w->g.mode;
+	if (t->mode == MODE_PROCESS)
+		p->w->has_processes = true;
 	policy = t->sched.policy;
 	if (policy == MIMIC_UNSET)
 		policy = t->sched.policy = p->w->g.default_policy;

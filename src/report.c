@@ -142,6 +142,12 @@ void report_lines(const struct engine *e, const char *const *lines, size_t n)
 				printf("%lld.%03lld", (long long)(us / 1000000),
 				       (long long)(us / 1000 % 1000));
 				p += 6;
+			} else if (!strncmp(p, "%{mode}", 7)) {
+				/* hackbench's words for its two modes */
+				fputs(e->w->g.mode == MODE_PROCESS ? "process"
+								   : "threaded",
+				      stdout);
+				p += 6;
 			} else if (!strncmp(p, "%{time_us}", 10)) {
 				printf("%lld", (long long)us);
 				p += 9;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
@@ -14,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int mutex_init(pthread_mutex_t *m, bool pi)
+static int mutex_init(pthread_mutex_t *m, bool pi, bool shared)
 {
 	pthread_mutexattr_t a;
 	int rc;
@@ -22,18 +23,41 @@ static int mutex_init(pthread_mutex_t *m, bool pi)
 	pthread_mutexattr_init(&a);
 	if (pi)
 		pthread_mutexattr_setprotocol(&a, PTHREAD_PRIO_INHERIT);
+	if (shared)
+		pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
 	rc = pthread_mutex_init(m, &a);
 	pthread_mutexattr_destroy(&a);
 	return rc;
 }
 
+static int cond_init(pthread_cond_t *c, bool shared)
+{
+	pthread_condattr_t a;
+	int rc;
+
+	pthread_condattr_init(&a);
+	if (shared)
+		pthread_condattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
+	rc = pthread_cond_init(c, &a);
+	pthread_condattr_destroy(&a);
+	return rc;
+}
+
+long resource_futex(struct live_resource *l, int op, uint32_t val)
+{
+	if (!l->shared)
+		op |= FUTEX_PRIVATE_FLAG;
+	return syscall(SYS_futex, &l->futex.word, op, val, NULL, NULL, 0);
+}
+
 /* Slots in bit-reversed (spread) or sequential order, one cycle. */
 void *membuf_create(int64_t size, int64_t stride, bool sequential)
 {
-	unsigned char *buf = malloc((size_t)size);
+	unsigned char *buf = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+				  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	size_t slots = 1, bits = 0;
 
-	if (!buf)
+	if (buf == MAP_FAILED)
 		return NULL;
 	memset(buf, 0xaa, (size_t)size);
 	if (stride < (int64_t)sizeof(void *) || size < 2 * stride)
@@ -59,6 +83,12 @@ void *membuf_create(int64_t size, int64_t stride, bool sequential)
 			buf + to * (size_t)stride;
 	}
 	return buf;
+}
+
+void membuf_destroy(void *buf, int64_t size)
+{
+	if (buf)
+		munmap(buf, (size_t)size);
 }
 
 /* A TCP connection to ourselves on 127.0.0.1, as hackbench -i does. */
@@ -114,33 +144,35 @@ static int channel_create(struct live_channel *c, const struct resource *r)
 }
 
 int resource_create(struct live_resource *l, const struct resource *r,
-		    const struct globals *g, char *err, size_t len)
+		    const struct globals *g, bool shared, char *err,
+		    size_t len)
 {
 	int rc = 0;
 
 	l->r = r;
+	l->shared = shared;
 	switch (r->type) {
 	case RES_TIMER:
 		return 0;
 	case RES_MUTEX:
-		rc = mutex_init(&l->mutex, g->pi_enabled);
+		rc = mutex_init(&l->mutex, g->pi_enabled, shared);
 		break;
 	case RES_COND:
 		atomic_init(&l->cond.stamp, 0);
-		rc = pthread_cond_init(&l->cond.cond, NULL);
+		rc = cond_init(&l->cond.cond, shared);
 		break;
 	case RES_BARRIER:
-		rc = mutex_init(&l->barrier.lock, g->pi_enabled);
+		rc = mutex_init(&l->barrier.lock, g->pi_enabled, shared);
 		if (!rc)
-			rc = pthread_cond_init(&l->barrier.cond, NULL);
+			rc = cond_init(&l->barrier.cond, shared);
 		break;
 	case RES_WAKEUP:
-		rc = mutex_init(&l->wakeup.lock, g->pi_enabled);
+		rc = mutex_init(&l->wakeup.lock, g->pi_enabled, shared);
 		if (!rc)
-			rc = pthread_cond_init(&l->wakeup.cond, NULL);
+			rc = cond_init(&l->wakeup.cond, shared);
 		break;
 	case RES_SEM:
-		rc = sem_init(&l->sem, 0, 0) ? errno : 0;
+		rc = sem_init(&l->sem, shared, 0) ? errno : 0;
 		break;
 	case RES_MEMBUF:
 		l->buf = membuf_create(r->size, r->stride, r->sequential);
@@ -175,8 +207,7 @@ void resource_kick(struct live_resource *l)
 		break;
 	case RES_FUTEX:
 		/* Waiters see the stop flag when woken. */
-		syscall(SYS_futex, &l->futex.word, FUTEX_WAKE_PRIVATE, INT32_MAX,
-			NULL, NULL, 0);
+		resource_futex(l, FUTEX_WAKE, INT32_MAX);
 		break;
 	default:
 		break; /* sem_wait, read, write return EINTR on the signal */
@@ -206,7 +237,7 @@ void resource_destroy(struct live_resource *l)
 		sem_destroy(&l->sem);
 		break;
 	case RES_MEMBUF:
-		free(l->buf);
+		membuf_destroy(l->buf, l->r->size);
 		break;
 	case RES_PIPE:
 	case RES_SOCKET:

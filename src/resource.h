@@ -47,6 +47,7 @@ struct live_futex {
 
 struct live_resource {
 	const struct resource *r;
+	bool shared;              /* used across processes (mode "process") */
 	union {
 		pthread_mutex_t mutex;
 		struct live_cond cond;
@@ -59,14 +60,20 @@ struct live_resource {
 	};
 };
 
-/* Creates the object; -errno and a message on failure. */
+/* Creates the object, process-shared if shared; -errno and a message on
+ * failure. l must be in memory every user can see (the shared region). */
 int resource_create(struct live_resource *l, const struct resource *r,
-		    const struct globals *g, char *err, size_t len);
+		    const struct globals *g, bool shared, char *err,
+		    size_t len);
+/* FUTEX_WAIT/WAKE, private to the process unless l is shared. */
+long resource_futex(struct live_resource *l, int op, uint32_t val);
 /* Wakes every thread blocked on it, so a stopping run can be joined. */
 void resource_kick(struct live_resource *l);
 void resource_destroy(struct live_resource *l);
 
-/* The work buffer of memrun: filled, and linked for pointer chasing. */
+/* The work buffer of memrun: filled, and linked for pointer chasing;
+ * shared memory, so process instances share it too. */
 void *membuf_create(int64_t size, int64_t stride, bool sequential);
+void membuf_destroy(void *buf, int64_t size);
 
 #endif

@@ -1,28 +1,23 @@
 /* ring.c - lock-free SPSC ring of log rows. */
 #include "ring.h"
 
-#include <stdlib.h>
 
-int ring_init(struct log_ring *r, size_t bytes)
+size_t ring_capacity(size_t bytes)
 {
 	size_t cap = 64;
 
 	while (cap * 2 * sizeof(struct log_row) <= bytes)
 		cap *= 2;
-	r->rows = malloc(cap * sizeof(struct log_row));
-	if (!r->rows)
-		return -1;
+	return cap;
+}
+
+void ring_init(struct log_ring *r, struct log_row *rows, size_t cap)
+{
+	r->rows = rows;
 	r->cap = cap;
 	atomic_init(&r->head, 0);
 	atomic_init(&r->tail, 0);
 	atomic_init(&r->dropped, 0);
-	return 0;
-}
-
-void ring_free(struct log_ring *r)
-{
-	free(r->rows);
-	r->rows = NULL;
 }
 
 bool ring_push(struct log_ring *r, const struct log_row *row)

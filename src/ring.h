@@ -29,8 +29,10 @@ struct log_ring {
 	_Atomic uint64_t dropped; /* rows lost because the ring was full */
 };
 
-int ring_init(struct log_ring *r, size_t bytes);
-void ring_free(struct log_ring *r);
+/* Rows (a power of two) that fit in about bytes, at least 64. */
+size_t ring_capacity(size_t bytes);
+/* rows: cap rows owned by the caller (the engine's shared region). */
+void ring_init(struct log_ring *r, struct log_row *rows, size_t cap);
 bool ring_push(struct log_ring *r, const struct log_row *row);
 /* Copies out up to max rows; returns how many. */
 size_t ring_pop(struct log_ring *r, struct log_row *out, size_t max);

@@ -120,7 +120,8 @@ static void thread_setup(struct thread *t)
 	const struct task *task = t->task;
 
 	prctl(PR_SET_NAME, t->name, 0, 0, 0);
-	t->tid = gettid();
+	atomic_store(&t->pid, getpid());
+	atomic_store(&t->tid, gettid());
 	t->cur_sched = task->sched;
 	t->setup_error = sched_attr_apply(&t->cur_sched, t->setup_msg,
 					  sizeof(t->setup_msg));
@@ -246,7 +247,7 @@ static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
 	};
 
 	t->stats.rows++;
-	if (t->log)
+	if (t->ring.rows)
 		ring_push(&t->ring, &row);
 	return row.end_ns - row.start_ns;
 }

@@ -51,10 +51,15 @@ struct thread {
 	const struct task *task;
 	int idx;
 	char name[32];
-	pthread_t pthread;
-	pid_t tid;
+	pthread_t pthread;        /* valid in the home process only */
+	_Atomic pid_t tid;
+	_Atomic pid_t pid;        /* the process it runs in */
+	pid_t home;               /* the process that set it up and joins it */
+	bool own_process;         /* a process of its own (mode "process") */
+	bool reaped;              /* own_process: waited for */
 	bool created;
 	bool forked;              /* started by a fork event */
+	int fork_no;              /* forked: its number among the task's */
 
 	struct timer_state *unique_timers;
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */

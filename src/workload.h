@@ -21,6 +21,9 @@ struct report_style;
 
 enum log_mode { LOG_FILE, LOG_DISABLED };
 
+/* How a task's instances run: threads of mimic, or processes of their own. */
+enum run_mode { MODE_UNSET, MODE_THREAD, MODE_PROCESS };
+
 /* ftrace categories, as rt-app's bits. */
 enum {
 	FTRACE_MAIN = 0x01,
@@ -48,6 +51,7 @@ struct globals {
 	int64_t mem_buffer_size;
 	bool cumulative_slack;
 	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */
+	enum run_mode mode;       /* tasks' default (MODE_THREAD) */
 	const char **print_start; /* lines printed before time zero */
 	size_t n_print_start;
 	const char **print_end;   /* lines after the run; %{time} expanded */
@@ -185,6 +189,7 @@ struct task {
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */
+	enum run_mode mode;       /* MODE_PROCESS: one process per instance */
 	unsigned wake_paths;      /* 1 << WAKE_*: latency histograms needed */
 	int64_t msg_bytes_max;    /* largest send/recv message */
 	struct cpu_set_list cpus;
@@ -203,6 +208,7 @@ struct workload {
 	size_t n_resources;
 	int n_shared_timers, n_unique_timers;
 	int n_threads;            /* sum of instances */
+	bool has_processes;       /* a task runs in MODE_PROCESS */
 	bool uses_io_device;      /* an iorun event writes global.io_device */
 	int fork_capacity;        /* thread slots reserved for fork events */
 };

@@ -86,14 +86,10 @@ static int futex_wake_parse(struct parser *p, const char *path,
 	return futex_parse(p, path, v, ev, true);
 }
 
-static long sys_futex(_Atomic uint32_t *word, int op, uint32_t val)
-{
-	return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
-}
-
 static void futex_wait_exec(struct thread *t, const struct event *ev)
 {
-	struct live_futex *f = &thread_live(t, ev->futex.resource)->futex;
+	struct live_resource *l = thread_live(t, ev->futex.resource);
+	struct live_futex *f = &l->futex;
 
 	for (;;) {
 		uint32_t v = atomic_load(&f->word);
@@ -109,7 +105,7 @@ static void futex_wait_exec(struct thread *t, const struct event *ev)
 		 * missed us has already posted. */
 		atomic_fetch_add(&f->waiters, 1);
 		if (atomic_load(&f->word) == 0)
-			sys_futex(&f->word, FUTEX_WAIT_PRIVATE, 0);
+			resource_futex(l, FUTEX_WAIT, 0);
 		atomic_fetch_sub(&f->waiters, 1);
 	}
 	thread_record_wake(t, WAKE_FUTEX, time_now_ns() - atomic_load(&f->stamp));
@@ -117,7 +113,8 @@ static void futex_wait_exec(struct thread *t, const struct event *ev)
 
 static void futex_wake_exec(struct thread *t, const struct event *ev)
 {
-	struct live_futex *f = &thread_live(t, ev->futex.resource)->futex;
+	struct live_resource *l = thread_live(t, ev->futex.resource);
+	struct live_futex *f = &l->futex;
 	int waiters = atomic_load(&f->waiters);
 	int n = ev->futex.count ? ev->futex.count : waiters;
 
@@ -126,7 +123,7 @@ static void futex_wake_exec(struct thread *t, const struct event *ev)
 	atomic_store(&f->stamp, time_now_ns());
 	atomic_fetch_add(&f->word, (uint32_t)n);
 	if (!ev->futex.if_blocked || atomic_load(&f->waiters) > 0)
-		sys_futex(&f->word, FUTEX_WAKE_PRIVATE, (uint32_t)n);
+		resource_futex(l, FUTEX_WAKE, (uint32_t)n);
 }
 
 static void futex_dump(const struct workload *w, const struct event *ev,
