@@ -68,6 +68,7 @@ struct thread {
 	struct thread_stats stats;
 
 	unsigned char *msg;       /* send/recv buffer, msg_bytes_max bytes */
+	int poll_next;            /* recv from several: the last one served */
 
 	struct log_ring ring;
 	FILE *log;

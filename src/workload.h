@@ -158,6 +158,8 @@ struct event {
 			int resource;     /* RES_PIPE or RES_SOCKET */
 			int64_t bytes;    /* per message */
 			int64_t count;    /* messages per execution */
+			const int *from;  /* recv from several: all of them */
+			int n_from;       /* > 1: poll; else resource only */
 		} msg;
 		struct {
 			int resource;     /* RES_FUTEX */

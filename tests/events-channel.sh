@@ -3,7 +3,7 @@
 # message arrives whole and is counted once, a full pipe blocks its writer,
 # a futex wake-one wakes exactly one waiter.
 . "${srcdir:-.}/tests/lib.sh"
-plan 12
+plan 14
 pingpong() { # $1 = kind ("pipe", "stream", "dgram", "tcp"), $2 bytes
 	if [ "$1" = pipe ]; then res='"a": { "type": "pipe" }, "b": { "type": "pipe" }'
 	else res="\"a\": { \"type\": \"socket\", \"mode\": \"$1\" }, \"b\": { \"type\": \"socket\", \"mode\": \"$1\" }"; fi
@@ -73,3 +73,22 @@ J
 ok $? "100 wakes, 100 waits: the run ends"
 awk '$1 == "waiter" && $6 == "futex" && $7 == 100 { f = 1 } END { exit !f }' "$TMP/fp.out"
 ok $? "100 futex wake-up samples"
+
+# One receiver polling three channels of two kinds: every message arrives
+# once, from whichever has one; the pipe and socket samples are counted apart.
+cat >"$TMP/poll.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "poll" },
+  "resources": { "s": { "type": "socket" } },
+  "tasks": {
+    "a": { "loop": 300, "send": { "to": "p", "bytes": 16 } },
+    "b": { "loop": 200, "send": { "to": "q", "bytes": 16 }, "sleep": 100 },
+    "c": { "loop": 100, "send": { "to": "s", "bytes": 16 } },
+    "server": { "loop": 1, "recv": { "from": ["p", "q", "s"], "bytes": 16, "count": 600 } } } }
+J
+run_bounded 20 "$MIMIC" "$TMP/poll.json" >"$TMP/poll.out" 2>&1
+cat "$TMP/poll.out" | diag
+[ $rc -eq 0 ] && ! grep -q damaged "$TMP/poll.out"
+ok $? "recv from three channels gets all 600 messages (rc $rc)"
+awk '$1 == "server" && $6 == "pipe" && $7 == 500 { p = 1 } $1 == "|" && $2 == "socket" && $3 == 100 { s = 1 }
+	END { exit !(p && s) }' "$TMP/poll.out"
+ok $? "500 pipe and 100 socket wake-up samples"

@@ -4,6 +4,8 @@
  * path is what gets measured.
  *   "send": {"to": ch, "bytes": 8, "count": 1}
  *   "recv": {"from": ch, "bytes": 8, "count": 1}
+ *   "recv": {"from": [ch1, ch2, ...], ...}: each message from whichever
+ *   channel has one (poll), as a server with several clients reads.
  * Each message carries the sender's CLOCK_MONOTONIC stamp: in its first 8
  * bytes, the low 32 bits for 4..7-byte messages, or beside the channel for
  * smaller ones; the rest is a pattern derived from it, checked on receipt.
@@ -20,10 +22,44 @@
 
 #include <errno.h>
 #include <json-c/json.h>
+#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
 #define CHANNEL_MAX_BYTES (64 * 1024 * 1024)
+#define CHANNEL_MAX_FROM  1024
+
+/* "from": [names]: every one a channel; the first is ev->msg.resource. */
+static const char *channel_list(struct parser *p, const char *path,
+				const struct jnode *v, struct event *ev)
+{
+	int *ids;
+
+	if (v->n < 1 || v->n > CHANNEL_MAX_FROM) {
+		parser_error(p, v, path, "expected 1 .. %d channel names",
+			     CHANNEL_MAX_FROM);
+		return NULL;
+	}
+	ids = arena_alloc(p->a, v->n * sizeof(*ids));
+	for (size_t k = 0; k < v->n; k++) {
+		const char *name = parser_name(
+			p, parser_path(p, path, arena_printf(p->a, "%zu", k)),
+			v->kids[k], "a channel name");
+
+		if (!name)
+			return NULL;
+		ids[k] = parser_channel(p, name);
+		for (size_t j = 0; j < k; j++)
+			if (ids[j] == ids[k]) {
+				parser_error(p, v->kids[k], path,
+					     "channel \"%s\" listed twice", name);
+				return NULL;
+			}
+	}
+	ev->msg.from = ids;
+	ev->msg.n_from = (int)v->n;
+	return v->kids[0]->s;
+}
 
 static int channel_parse(struct parser *p, const char *path,
 			 const struct jnode *v, struct event *ev,
@@ -40,7 +76,11 @@ static int channel_parse(struct parser *p, const char *path,
 			const struct jnode *m = v->kids[k];
 			const char *mp = parser_path(p, path, m->key);
 
-			if (!strcmp(m->key, peer)) {
+			if (!strcmp(m->key, peer) && m->type == J_ARRAY &&
+			    peer[0] == 'f') {
+				if (!(name = channel_list(p, mp, m, ev)))
+					return -1;
+			} else if (!strcmp(m->key, peer)) {
 				name = parser_name(p, mp, m, "a channel name");
 			} else if (!strcmp(m->key, "bytes") || !strcmp(m->key, "count")) {
 				int64_t *out = m->key[0] == 'b' ? &ev->msg.bytes
@@ -73,6 +113,8 @@ static int channel_parse(struct parser *p, const char *path,
 	if (!name)
 		return -1;
 	ev->msg.resource = parser_channel(p, name);
+	if (ev->msg.n_from > 1)
+		name = arena_printf(p->a, "%s+%d", name, ev->msg.n_from - 1);
 	if (ev->msg.bytes > p->task->msg_bytes_max)
 		p->task->msg_bytes_max = ev->msg.bytes;
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
@@ -90,11 +132,13 @@ static int recv_parse(struct parser *p, const char *path,
 {
 	int rc = channel_parse(p, path, v, ev, "from");
 
-	if (!rc)
+	for (int k = 0; !rc && k < (ev->msg.n_from ? ev->msg.n_from : 1); k++) {
+		int r = ev->msg.n_from ? ev->msg.from[k] : ev->msg.resource;
+
 		p->task->wake_paths |=
-			1u << (p->w->resources[ev->msg.resource].type == RES_PIPE
-				       ? WAKE_PIPE
-				       : WAKE_SOCKET);
+			1u << (p->w->resources[r].type == RES_PIPE ? WAKE_PIPE
+								   : WAKE_SOCKET);
+	}
 	return rc;
 }
 
@@ -168,17 +212,48 @@ static void send_exec(struct thread *t, const struct event *ev)
 	}
 }
 
+/* The channel of several with a message waiting; -1 if the run stops. */
+static int recv_poll(struct thread *t, const struct event *ev)
+{
+	struct pollfd fds[CHANNEL_MAX_FROM];
+	int n = ev->msg.n_from;
+
+	for (int k = 0; k < n; k++)
+		fds[k] = (struct pollfd){
+			.fd = thread_live(t, ev->msg.from[k])->chan.rfd,
+			.events = POLLIN };
+	for (;;) {
+		int r = poll(fds, (nfds_t)n, -1);
+
+		if (r > 0) {
+			/* Start after the last one served: no starvation. */
+			for (int j = 1; j <= n; j++) {
+				int k = (t->poll_next + j) % n;
+
+				if (fds[k].revents) {
+					t->poll_next = k;
+					return ev->msg.from[k];
+				}
+			}
+		}
+		if (r < 0 && (errno != EINTR || thread_should_stop(t)))
+			return -1;
+	}
+}
+
 static void recv_exec(struct thread *t, const struct event *ev)
 {
-	struct live_channel *c = &thread_live(t, ev->msg.resource)->chan;
-	enum wake_path path = thread_resource(t, ev->msg.resource)->type ==
-					      RES_PIPE
-				      ? WAKE_PIPE
-				      : WAKE_SOCKET;
-
 	for (int64_t k = 0; k < ev->msg.count; k++) {
+		int res = ev->msg.n_from > 1 ? recv_poll(t, ev) : ev->msg.resource;
+		struct live_channel *c;
+		enum wake_path path;
 		int64_t now, stamp;
 
+		if (res < 0)
+			return;
+		c = &thread_live(t, res)->chan;
+		path = thread_resource(t, res)->type == RES_PIPE ? WAKE_PIPE
+								 : WAKE_SOCKET;
 		if (!transfer(t, c->rfd, t->msg, ev->msg.bytes, false))
 			return;
 		now = time_now_ns();
@@ -197,6 +272,14 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 	static const char *const modes[] = { "stream", "dgram", "tcp" };
 
 	json_object_object_add(out, "channel", json_object_new_string(r->name));
+	if (ev->msg.n_from > 1) {
+		struct json_object *a = json_object_new_array();
+
+		for (int k = 0; k < ev->msg.n_from; k++)
+			json_object_array_add(a, json_object_new_string(
+				w->resources[ev->msg.from[k]].name));
+		json_object_object_add(out, "from", a);
+	}
 	json_object_object_add(out, "kind",
 			       json_object_new_string(r->type == RES_PIPE
 							      ? "pipe"
