@@ -16,6 +16,7 @@
 #include "report.h"
 #include "resource.h"
 #include "rtapp_log.h"
+#include "samples.h"
 #include "taskgroup.h"
 #include "timeutil.h"
 
@@ -96,6 +97,8 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
 		goto oom;
 	t->stats.run_err_bp = calloc(1, sizeof(struct shist));
+	if (task->samples && !(t->stats.samples = samples_new()))
+		goto oom;
 	if (!t->unique_timers || !t->wake_seen || !t->stats.run_err_bp) {
 oom:
 		fprintf(stderr, "mimic: out of memory\n");
@@ -249,6 +252,7 @@ static void engine_free(struct engine *e)
 			free(t->stats.wake_us[w]);
 		free(t->msg);
 		free(t->stats.run_err_bp);
+		samples_free(t->stats.samples);
 		free(t->log_path);
 		ring_free(&t->ring);
 	}

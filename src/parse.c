@@ -458,18 +458,43 @@ static int set_report(struct parser *p, const char *path,
 	if (get_lines(p, path, v, &names, &n))
 		return -1;
 	g->reports = arena_alloc(p->a, n * sizeof(*g->reports));
+	g->report_args = arena_alloc(p->a, n * sizeof(*g->report_args));
 	for (size_t k = 0; k < n; k++) {
 		const struct jnode *s = v->type == J_ARRAY ? v->kids[k] : v;
+		/* "name:arg": the argument is the style's own business. */
+		const char *colon = strchr(names[k], ':');
+		const char *name = colon ? arena_strndup(p->a, names[k],
+							 (size_t)(colon - names[k]))
+					 : names[k];
 
-		g->reports[k] = report_style_find(names[k]);
+		g->report_args[k] = colon ? colon + 1 : NULL;
+		g->reports[k] = report_style_find(name);
 		if (!g->reports[k]) {
 			parser_error(p, s, path, "unknown report style \"%s\"",
-				     names[k]);
+				     name);
 			return -1;
 		}
 	}
 	g->n_reports = n;
 	return 0;
+}
+
+/*
+ * "mode": threads only in this build. A stand-in so canned workloads can
+ * carry the key; process mode replaces it with the real one.
+ */
+static int set_mode(struct parser *p, const char *path, const struct jnode *v,
+		    void *obj)
+{
+	(void)obj;
+	if (v->type == J_STRING && !strcmp(v->s, "thread"))
+		return 0;
+	if (v->type == J_STRING && !strcmp(v->s, "process"))
+		parser_error(p, v, path, "process mode is not in this build "
+			     "(\"thread\" only)");
+	else
+		parser_error(p, v, path, "expected \"thread\" or \"process\"");
+	return -1;
 }
 
 static int set_cpus(struct parser *p, const char *path, const struct jnode *v,
@@ -558,6 +583,8 @@ static const struct key_spec global_keys[] = {
 	{ "report", KT_CUSTOM, 0, 0, 0, set_report,
 	  "a real tool's end-of-run output, or an array of them (see "
 	  "mimic-json(5))" },
+	{ "mode", KT_CUSTOM, 0, 0, 0, set_mode,
+	  "\"thread\": every instance a thread (the only mode of this build)" },
 	{ "cumulative_slack", KT_BOOL, G(cumulative_slack), 0, 0, NULL,
 	  "sum the slack of all timers of an iteration (false)" },
 	{ "cpu_dma_latency", KT_INT, G(cpu_dma_latency_us), -1, 2000000000,
@@ -597,6 +624,11 @@ static const struct key_spec task_keys[] = {
 	  "passes over the phases (-1: forever); see doc/grammar.md" },
 	{ "delay", KT_US, T(delay_ns), 0, 0, NULL,
 	  "us to wait after time zero before the first phase (0)" },
+	{ "mode", KT_CUSTOM, 0, 0, 0, set_mode,
+	  "\"thread\": this task's instances are threads (global \"mode\")" },
+	{ "samples", KT_BOOL, T(samples), 0, 0, NULL,
+	  "keep every wake-up latency in memory for per-round report styles "
+	  "such as adrestia (false)" },
 	{ "cpus", KT_CUSTOM, T(cpus), 0, 0, set_cpus, "CPU affinity" },
 	{ "nodes_membind", KT_CUSTOM, T(nodes), 0, 0, set_nodes,
 	  "NUMA nodes memory is allocated from (libnuma)" },
