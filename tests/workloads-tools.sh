@@ -24,9 +24,10 @@ if [ $root -eq 1 ]; then
 	[ "$(grep -Ec "$tl" "$TMP/ct")" -eq 2 ] && grep -q ' I:1500 ' "$TMP/ct"
 	ok $? "two T: lines in cyclictest's format, thread 1 at I:1500"
 	awk '/^T:/ { sub(/.*C: */, ""); c = $1; min = $3; avg = $7; max = $9
-		     if (c < 300 || c > 1001 || min > avg || avg > max) bad = 1; n++ }
+		     if (c < 100 || c > 1001 || min > avg || avg > max) bad = 1; n++ }
 	     END { exit bad || n != 2 }' "$TMP/ct"
-	ok $? "C is about 1000 and 667 cycles, Min <= Avg <= Max"
+	ok $? "C is at most 1000 and 667 cycles (overruns aside), Min <= Avg <= Max"
+	[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/ct"
 	"$MIMIC" --set duration=1 --set histogram=50 "$W/cyclictest.json" >"$TMP/cth" 2>"$TMP/err"
 	awk '/^# Histogram$/ { h = 1; next }
 	     h && /^[0-9]+ [0-9]+$/ { rows++; sum += $2; next }
