@@ -16,6 +16,7 @@
 #include "report.h"
 #include "resource.h"
 #include "rtapp_log.h"
+#include "samples.h"
 #include "taskgroup.h"
 #include "timeutil.h"
 
@@ -146,6 +147,9 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		goto oom;
 	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
 	if (!t->stats.run_err_bp)
+		return -1;
+	if (task->samples &&
+	    !(t->stats.samples = engine_shm_alloc(e, samples_bytes())))
 		return -1;
 	if (!t->unique_timers || !t->wake_seen) {
 oom:
@@ -329,9 +333,10 @@ static void engine_join_local(struct engine *e)
 	for (int k = 0; k < engine_count(e); k++) {
 		struct thread *t = &e->threads[k];
 
-		if (t->created && !t->own_process && t->home == getpid()) {
+		if (t->created && !t->joined && !t->own_process &&
+		    t->home == getpid()) {
 			pthread_join(t->pthread, NULL);
-			t->created = false;
+			t->joined = true;
 		}
 	}
 }
@@ -639,6 +644,11 @@ static size_t engine_shm_size(const struct workload *w)
 
 	if (w->g.log_mode != LOG_DISABLED)
 		per += engine_ring_bytes(&w->g) + sizeof(struct log_row);
+	for (size_t k = 0; k < w->n_tasks; k++)
+		if (w->tasks[k].samples) {
+			per += samples_bytes(); /* reserved, filled as they come */
+			break;
+		}
 	return ENGINE_SHM_BASE +
 	       (w->n_resources + 1) * sizeof(struct live_resource) +
 	       ((size_t)w->n_shared_timers + 1) * sizeof(struct timer_state) +

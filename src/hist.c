@@ -39,6 +39,7 @@ void hist_add(struct hist *h, uint64_t v)
 		h->min = v;
 	if (v > h->max)
 		h->max = v;
+	h->last = v;
 	h->n++;
 	h->sum += (double)v;
 	h->counts[hist_bucket(v)]++;
@@ -52,6 +53,7 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->min = src->min;
 	if (src->max > dst->max)
 		dst->max = src->max;
+	dst->last = src->last;
 	dst->n += src->n;
 	dst->sum += src->sum;
 	for (unsigned k = 0; k < HIST_BUCKETS; k++)

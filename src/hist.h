@@ -16,6 +16,7 @@
 struct hist {
 	uint64_t n;
 	uint64_t min, max;        /* exact, in the caller's unit */
+	uint64_t last;            /* the latest value added (cyclictest's Act) */
 	double sum;
 	uint32_t counts[HIST_BUCKETS];
 };

@@ -485,13 +485,20 @@ static int set_report(struct parser *p, const char *path,
 	if (get_lines(p, path, v, &names, &n))
 		return -1;
 	g->reports = arena_alloc(p->a, n * sizeof(*g->reports));
+	g->report_args = arena_alloc(p->a, n * sizeof(*g->report_args));
 	for (size_t k = 0; k < n; k++) {
 		const struct jnode *s = v->type == J_ARRAY ? v->kids[k] : v;
+		/* "name:arg": the argument is the style's own business. */
+		const char *colon = strchr(names[k], ':');
+		const char *name = colon ? arena_strndup(p->a, names[k],
+							 (size_t)(colon - names[k]))
+					 : names[k];
 
-		g->reports[k] = report_style_find(names[k]);
+		g->report_args[k] = colon ? colon + 1 : NULL;
+		g->reports[k] = report_style_find(name);
 		if (!g->reports[k]) {
 			parser_error(p, s, path, "unknown report style \"%s\"",
-				     names[k]);
+				     name);
 			return -1;
 		}
 	}
@@ -627,6 +634,9 @@ static const struct key_spec task_keys[] = {
 	  "passes over the phases (-1: forever); see doc/grammar.md" },
 	{ "delay", KT_US, T(delay_ns), 0, 0, NULL,
 	  "us to wait after time zero before the first phase (0)" },
+	{ "samples", KT_BOOL, T(samples), 0, 0, NULL,
+	  "keep every wake-up latency in memory for per-round report styles "
+	  "such as adrestia (false)" },
 	{ "cpus", KT_CUSTOM, T(cpus), 0, 0, set_cpus, "CPU affinity" },
 	{ "mode", KT_CUSTOM, 0, 0, 0, set_task_mode,
 	  "\"thread\" or \"process\": each instance a process of its own "

@@ -129,6 +129,31 @@ static void report_warnings(const struct engine *e, struct task_summary *s)
 			(unsigned long long)dropped);
 }
 
+/*
+ * %{WORD|a=x|b=y}: x when WORD is a, y when b, else WORD itself, so a
+ * template parameter (${mode}) can pick the tool's own wording.
+ */
+static void report_lookup(const char *p, size_t len)
+{
+	const char *bar = memchr(p, '|', len), *end = p + len;
+	size_t wlen = (size_t)(bar - p);
+
+	for (const char *q = bar + 1; q < end;) {
+		const char *next = memchr(q, '|', (size_t)(end - q));
+		const char *eq;
+
+		if (!next)
+			next = end;
+		eq = memchr(q, '=', (size_t)(next - q));
+		if (eq && (size_t)(eq - q) == wlen && !strncmp(q, p, wlen)) {
+			fwrite(eq + 1, 1, (size_t)(next - eq - 1), stdout);
+			return;
+		}
+		q = next + 1;
+	}
+	fwrite(p, 1, wlen, stdout);
+}
+
 void report_lines(const struct engine *e, const char *const *lines, size_t n)
 {
 	int64_t us = (e->t_end_ns - e->t_zero_ns) / 1000;
@@ -137,23 +162,24 @@ void report_lines(const struct engine *e, const char *const *lines, size_t n)
 		return;
 	for (size_t k = 0; k < n; k++) {
 		for (const char *p = lines[k]; *p; p++) {
-			if (!strncmp(p, "%{time}", 7)) {
+			const char *close = strncmp(p, "%{", 2) ? NULL
+								: strchr(p, '}');
+			size_t len = close ? (size_t)(close - p - 2) : 0;
+
+			if (close && len == 4 && !strncmp(p + 2, "time", 4)) {
 				/* As hackbench and perf print it: ms truncated. */
 				printf("%lld.%03lld", (long long)(us / 1000000),
 				       (long long)(us / 1000 % 1000));
-				p += 6;
-			} else if (!strncmp(p, "%{mode}", 7)) {
-				/* hackbench's words for its two modes */
-				fputs(e->w->g.mode == MODE_PROCESS ? "process"
-								   : "threaded",
-				      stdout);
-				p += 6;
-			} else if (!strncmp(p, "%{time_us}", 10)) {
+			} else if (close && len == 7 &&
+				   !strncmp(p + 2, "time_us", 7)) {
 				printf("%lld", (long long)us);
-				p += 9;
+			} else if (close && memchr(p + 2, '|', len)) {
+				report_lookup(p + 2, len);
 			} else {
 				putchar(*p);
+				continue;
 			}
+			p = close;
 		}
 		putchar('\n');
 	}

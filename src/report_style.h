@@ -22,5 +22,8 @@ struct report_style {
 extern const struct report_style *const report_styles[];
 
 const struct report_style *report_style_find(const char *name);
+/* The argument given to style as "name:arg" in global "report", or NULL. */
+const char *report_style_arg(const struct engine *e,
+			     const struct report_style *style);
 
 #endif

@@ -10,6 +10,7 @@
 #include "event.h"
 #include "ftrace.h"
 #include "resource.h"
+#include "samples.h"
 #include "sched_attr.h"
 #include "taskgroup.h"
 #include "timeutil.h"
@@ -57,6 +58,8 @@ void thread_record_wake(struct thread *t, enum wake_path path, int64_t ns)
 	t->it.wu_lat_ns += ns > 0 ? ns : 0;
 	if (h)
 		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (t->stats.samples)
+		samples_add(t->stats.samples, t->cur_phase, path, ns);
 }
 
 int thread_io_fd(const struct thread *t)
@@ -285,6 +288,7 @@ static void thread_run(struct thread *t)
 				if (thread_should_stop(t))
 					return;
 				thread_enter_phase(t, ph);
+				t->cur_phase = p;
 				if (ftrace_on(FTRACE_LOOP))
 					ftrace_write("rtapp_loop: event=start "
 						     "thread_loop=%d phase=%d "

@@ -17,6 +17,7 @@
 
 struct engine;
 struct live_resource;
+struct sample_log;
 
 #define THREAD_MAX_HELD 64 /* mutexes one thread may hold at once */
 
@@ -44,6 +45,7 @@ struct thread_stats {
 	uint64_t attr_failures;   /* phase attribute changes refused */
 	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
 	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
+	struct sample_log *samples; /* every wake-up, or NULL (samples.h) */
 };
 
 struct thread {
@@ -57,6 +59,7 @@ struct thread {
 	pid_t home;               /* the process that set it up and joins it */
 	bool own_process;         /* a process of its own (mode "process") */
 	bool reaped;              /* own_process: waited for */
+	bool joined;              /* a thread: joined by its home process */
 	bool created;
 	bool forked;              /* started by a fork event */
 	int fork_no;              /* forked: its number among the task's */
@@ -65,6 +68,7 @@ struct thread {
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
 	double loop_carry;        /* fraction of a work loop owed */
 	struct iter_acc it;
+	size_t cur_phase;         /* index of the phase running, for samples */
 	struct thread_stats stats;
 
 	unsigned char *msg;       /* send/recv buffer, msg_bytes_max bytes */

@@ -57,6 +57,7 @@ struct globals {
 	const char **print_end;   /* lines after the run; %{time} expanded */
 	size_t n_print_end;
 	const struct report_style **reports; /* global "report", in order */
+	const char **report_args; /* "style:arg": arg, or NULL; per report */
 	size_t n_reports;
 };
 
@@ -192,6 +193,7 @@ struct task {
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */
 	enum run_mode mode;       /* MODE_PROCESS: one process per instance */
+	bool samples;             /* keep every wake-up latency (samples.h) */
 	unsigned wake_paths;      /* 1 << WAKE_*: latency histograms needed */
 	int64_t msg_bytes_max;    /* largest send/recv message */
 	struct cpu_set_list cpus;
