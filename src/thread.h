@@ -17,6 +17,7 @@
 
 struct engine;
 struct live_resource;
+struct trace_ring;
 
 #define THREAD_MAX_HELD 64 /* mutexes one thread may hold at once */
 
@@ -71,6 +72,7 @@ struct thread {
 	int poll_next;            /* recv from several: the last one served */
 
 	struct log_ring ring;
+	struct trace_ring *trace; /* --trace-json: slices, or NULL */
 	FILE *log;
 	char *log_path;
 
