@@ -5,7 +5,7 @@
 # overlap on a track; --trace-slices bounds it and the drop is recorded.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"
-plan 13
+plan 15
 
 # check.py TRACE THREADS EXPECT...: EXPECT is task:name:count (slices named
 # name on each thread of task, or prefix ':' for any name of that count).
@@ -55,6 +55,20 @@ ok $rc "hackbench with --trace-json exits 0"
 python3 "$TMP/check.py" "$TMP/hb.json" 4 snd0.0:send0:10 snd0.0:send1:10 \
 	snd0.1:send1:10 rcv0.0:recv:1 rcv0.1:recv:1 >"$TMP/out" 2>&1
 ok $? "hackbench: 4 named tracks, 10 send0 + 10 send1 per sender, 1 recv per receiver"
+
+run_bounded 30 "$MIMIC" --quiet --trace-json "$TMP/hbp.json" --set groups=1 \
+	--set fds=2 --set loops=10 --set mode=process --logdir "$TMP" \
+	"$srcdir/workloads/hackbench.json"
+ok $rc "hackbench in process mode with --trace-json exits 0"
+python3 "$TMP/check.py" "$TMP/hbp.json" 4 snd0.0:send0:10 snd0.0:send1:10 \
+	snd0.1:send1:10 rcv0.0:recv:1 rcv0.1:recv:1 >"$TMP/out" 2>&1 &&
+	python3 - "$TMP/hbp.json" <<'P'
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+procs = {e["pid"] for e in ev if e["name"] == "process_name"}
+assert len(procs) == 4 and {e["pid"] for e in ev if e["ph"] == "X"} == procs
+P
+ok $? "process mode: the processes' slices reach the file, one process track each"
 
 cat >"$TMP/p.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP" },
