@@ -19,6 +19,7 @@
 #include "samples.h"
 #include "taskgroup.h"
 #include "timeutil.h"
+#include "trace_json.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -151,6 +152,14 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	if (task->samples &&
 	    !(t->stats.samples = engine_shm_alloc(e, samples_bytes())))
 		return -1;
+	if (e->opt->trace_json) {
+		uint64_t n = trace_slices(e->opt->trace_slices);
+		void *m = engine_shm_alloc(e, trace_ring_bytes(n));
+
+		if (!m)
+			return -1;
+		t->trace = trace_ring_init(m, n);
+	}
 	if (!t->unique_timers || !t->wake_seen) {
 oom:
 		fprintf(stderr, "mimic: out of memory\n");
@@ -638,10 +647,13 @@ void engine_thread_done(struct engine *e)
 }
 
 /* Virtual size of the shared region; untouched pages cost nothing. */
-static size_t engine_shm_size(const struct workload *w)
+static size_t engine_shm_size(const struct workload *w,
+			      const struct engine_options *opt)
 {
 	size_t per = ENGINE_SHM_PER_THREAD + sizeof(struct thread);
 
+	if (opt->trace_json)
+		per += trace_ring_bytes(trace_slices(opt->trace_slices));
 	if (w->g.log_mode != LOG_DISABLED)
 		per += engine_ring_bytes(&w->g) + sizeof(struct log_row);
 	for (size_t k = 0; k < w->n_tasks; k++)
@@ -713,6 +725,9 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 	engine_close_logs(e);
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=end");
+	if (started && e->opt->trace_json &&
+	    trace_json_write(e, e->opt->trace_json))
+		e->write_failed = true;
 	if (started && w->g.gnuplot && w->g.log_mode == LOG_FILE &&
 	    gnuplot_write(e))
 		e->write_failed = true;
@@ -738,7 +753,7 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	sigset_t stops, old;
 	int status, rc;
 
-	rc = shm_init(&shm, engine_shm_size(w));
+	rc = shm_init(&shm, engine_shm_size(w, opt));
 	if (rc) {
 		fprintf(stderr, "mimic: cannot map the shared region: %s\n",
 			strerror(-rc));

@@ -15,6 +15,8 @@
 
 struct engine_options {
 	bool quiet;
+	const char *trace_json;   /* --trace-json FILE, or NULL */
+	uint64_t trace_slices;    /* slices kept per thread; 0: default */
 };
 
 /* Lives in its own shared region: processes see its flags and counters. */

@@ -33,6 +33,8 @@ struct cli {
 	bool check, dump, quiet, list_keys, allow_missing;
 	const char *duration;
 	const char *logdir;
+	const char *trace_json;   /* --trace-json FILE */
+	unsigned long long trace_slices;
 	int log_level;
 	const char *file;
 	char *sets[64];           /* --set NAME=VALUE */
@@ -55,6 +57,10 @@ static void usage(FILE *out)
 		"                       (uclamp), with a warning, instead of failing\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
+		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
+		"                       Trace Event JSON, for Perfetto UI)\n"
+		"      --trace-slices N keep the last N slices per thread for\n"
+		"                       --trace-json (default 100000)\n"
 		"      --list-keys      list every JSON key mimic knows\n"
 		"  -h, --help           this help\n"
 		"  -v, --version        the version\n"
@@ -76,6 +82,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "set", required_argument, NULL, 's' },
+		{ "trace-json", required_argument, NULL, 'T' },
+		{ "trace-slices", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -93,6 +101,17 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'q': c->quiet = true; break;
 		case 'K': c->list_keys = true; break;
 		case 'M': c->allow_missing = true; break;
+		case 'T': c->trace_json = optarg; break;
+		case 'N':
+			errno = 0;
+			c->trace_slices = strtoull(optarg, &end, 10);
+			if (*end || end == optarg || errno || *optarg == '-' ||
+			    !c->trace_slices || c->trace_slices > (1ull << 32)) {
+				fprintf(stderr, "mimic: --trace-slices: not a "
+					"number from 1 to 2^32: %s\n", optarg);
+				return -1;
+			}
+			break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -262,7 +281,19 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	struct engine_options eo = { .quiet = c.quiet };
+	/* An unwritable trace file is known now, not after the run. */
+	if (c.trace_json) {
+		FILE *f = fopen(c.trace_json, "w");
+
+		if (!f || fclose(f)) {
+			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
+				"%s\n", c.trace_json, strerror(errno));
+			goto out;
+		}
+	}
+	struct engine_options eo = { .quiet = c.quiet,
+				     .trace_json = c.trace_json,
+				     .trace_slices = c.trace_slices };
 	sched_attr_allow_missing(c.allow_missing);
 	double ns_per_loop = calibrate(w, &c);
 	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)

@@ -14,6 +14,7 @@
 #include "sched_attr.h"
 #include "taskgroup.h"
 #include "timeutil.h"
+#include "trace_json.h"
 
 #include <errno.h>
 #include <numa.h>
@@ -297,6 +298,7 @@ static void thread_run(struct thread *t)
 						     (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
 				start_ns = time_now_ns();
+				int64_t mark = start_ns; /* --trace-json */
 				for (size_t e = 0; e < ph->n_events; e++) {
 					const struct event *ev = &ph->events[e];
 
@@ -307,6 +309,9 @@ static void thread_run(struct thread *t)
 							     ev->kind->ftrace_type,
 							     ev->desc);
 					ev->kind->exec(t, ev);
+					if (t->trace)
+						mark = trace_record(t->trace, mark,
+								    tl, pl, p, e);
 					/* A stopped iteration is not logged:
 					 * its numbers would be wrong. */
 					if (thread_should_stop(t))

@@ -18,6 +18,7 @@
 struct engine;
 struct live_resource;
 struct sample_log;
+struct trace_ring;
 
 #define THREAD_MAX_HELD 64 /* mutexes one thread may hold at once */
 
@@ -75,6 +76,7 @@ struct thread {
 	int poll_next;            /* recv from several: the last one served */
 
 	struct log_ring ring;
+	struct trace_ring *trace; /* --trace-json: slices, or NULL */
 	FILE *log;
 	char *log_path;
 
