@@ -17,6 +17,7 @@
 #include "resource.h"
 #include "rtapp_log.h"
 #include "taskgroup.h"
+#include "thread_extra.h"
 #include "timeutil.h"
 
 #include <errno.h>
@@ -96,7 +97,8 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
 		goto oom;
 	t->stats.run_err_bp = calloc(1, sizeof(struct shist));
-	if (!t->unique_timers || !t->wake_seen || !t->stats.run_err_bp) {
+	if (!t->unique_timers || !t->wake_seen || !t->stats.run_err_bp ||
+	    thread_extra_init(t)) {
 oom:
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
@@ -249,6 +251,7 @@ static void engine_free(struct engine *e)
 			free(t->stats.wake_us[w]);
 		free(t->msg);
 		free(t->stats.run_err_bp);
+		thread_extra_free(t);
 		free(t->log_path);
 		ring_free(&t->ring);
 	}

@@ -39,6 +39,8 @@ void hist_add(struct hist *h, uint64_t v)
 		h->min = v;
 	if (v > h->max)
 		h->max = v;
+	if (v && (!h->min_above0 || v < h->min_above0))
+		h->min_above0 = v;
 	h->n++;
 	h->sum += (double)v;
 	h->counts[hist_bucket(v)]++;
@@ -52,6 +54,9 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->min = src->min;
 	if (src->max > dst->max)
 		dst->max = src->max;
+	if (src->min_above0 &&
+	    (!dst->min_above0 || src->min_above0 < dst->min_above0))
+		dst->min_above0 = src->min_above0;
 	dst->n += src->n;
 	dst->sum += src->sum;
 	for (unsigned k = 0; k < HIST_BUCKETS; k++)

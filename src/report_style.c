@@ -3,7 +3,11 @@
 
 #include <string.h>
 
+extern const struct report_style report_schbench, report_schbench_classic;
+
 const struct report_style *const report_styles[] = {
+	&report_schbench,
+	&report_schbench_classic,
 	NULL
 };
 

@@ -27,6 +27,26 @@ static int mutex_init(pthread_mutex_t *m, bool pi)
 	return rc;
 }
 
+static int cpu_mutex_create(struct live_cpu_mutex *c, bool pi)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	if (n < 1)
+		n = 1;
+	c->n = 0;
+	c->m = calloc((size_t)n, sizeof(*c->m));
+	if (!c->m)
+		return ENOMEM;
+	for (int k = 0; k < n; k++) {
+		int rc = mutex_init(&c->m[k], pi);
+
+		if (rc)
+			return rc;
+		c->n = k + 1;
+	}
+	return 0;
+}
+
 /* Slots in bit-reversed (spread) or sequential order, one cycle. */
 void *membuf_create(int64_t size, int64_t stride, bool sequential)
 {
@@ -155,6 +175,9 @@ int resource_create(struct live_resource *l, const struct resource *r,
 		atomic_init(&l->futex.waiters, 0);
 		atomic_init(&l->futex.stamp, 0);
 		break;
+	case RES_CPU_MUTEX:
+		rc = cpu_mutex_create(&l->cpu_mutex, g->pi_enabled);
+		break;
 	}
 	if (rc)
 		snprintf(err, len, "resource \"%s\": %s", r->name, strerror(rc));
@@ -212,6 +235,11 @@ void resource_destroy(struct live_resource *l)
 	case RES_SOCKET:
 		close(l->chan.rfd);
 		close(l->chan.wfd);
+		break;
+	case RES_CPU_MUTEX:
+		for (int k = 0; k < l->cpu_mutex.n; k++)
+			pthread_mutex_destroy(&l->cpu_mutex.m[k]);
+		free(l->cpu_mutex.m);
 		break;
 	case RES_TIMER:
 	case RES_FUTEX:

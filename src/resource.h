@@ -45,6 +45,12 @@ struct live_futex {
 	_Atomic int64_t stamp;    /* the waker's CLOCK_MONOTONIC ns */
 };
 
+/* percpu_lock: one mutex per configured CPU. */
+struct live_cpu_mutex {
+	pthread_mutex_t *m;
+	int n;
+};
+
 struct live_resource {
 	const struct resource *r;
 	union {
@@ -56,6 +62,7 @@ struct live_resource {
 		void *buf;        /* membuf */
 		struct live_channel chan;
 		struct live_futex futex;
+		struct live_cpu_mutex cpu_mutex;
 	};
 };
 
