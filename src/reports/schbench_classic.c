@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-static void classic_print(const struct engine *e, FILE *out)
+static void schbench_classic_print(const struct engine *e, FILE *out)
 {
 	struct hist *h = calloc(1, sizeof(*h));
 	int n = atomic_load(&e->n_threads);
@@ -29,5 +29,5 @@ static void classic_print(const struct engine *e, FILE *out)
 const struct report_style report_schbench_classic = {
 	.name = "schbench-classic",
 	.help = "classic (2016) schbench's Latency percentiles (usec) table",
-	.print = classic_print,
+	.print = schbench_classic_print,
 };
