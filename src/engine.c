@@ -18,6 +18,7 @@
 #include "rtapp_log.h"
 #include "samples.h"
 #include "taskgroup.h"
+#include "thread_extra.h"
 #include "timeutil.h"
 #include "trace_json.h"
 
@@ -160,7 +161,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 			return -1;
 		t->trace = trace_ring_init(m, n);
 	}
-	if (!t->unique_timers || !t->wake_seen) {
+	if (!t->unique_timers || !t->wake_seen || thread_extra_init(t)) {
 oom:
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
@@ -311,6 +312,7 @@ static void engine_free(struct engine *e)
 		free(t->unique_timers);
 		free(t->wake_seen);
 		free(t->msg);
+		thread_extra_free(t);
 	}
 	free(e->initial_cpus.cpus);
 }

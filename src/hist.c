@@ -40,6 +40,8 @@ void hist_add(struct hist *h, uint64_t v)
 	if (v > h->max)
 		h->max = v;
 	h->last = v;
+	if (v && (!h->min_above0 || v < h->min_above0))
+		h->min_above0 = v;
 	h->n++;
 	h->sum += (double)v;
 	h->counts[hist_bucket(v)]++;
@@ -54,6 +56,9 @@ void hist_merge(struct hist *dst, const struct hist *src)
 	if (src->max > dst->max)
 		dst->max = src->max;
 	dst->last = src->last;
+	if (src->min_above0 &&
+	    (!dst->min_above0 || src->min_above0 < dst->min_above0))
+		dst->min_above0 = src->min_above0;
 	dst->n += src->n;
 	dst->sum += src->sum;
 	for (unsigned k = 0; k < HIST_BUCKETS; k++)

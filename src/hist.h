@@ -17,6 +17,7 @@ struct hist {
 	uint64_t n;
 	uint64_t min, max;        /* exact, in the caller's unit */
 	uint64_t last;            /* the latest value added (cyclictest's Act) */
+	uint64_t min_above0;      /* the smallest sample > 0, 0: none */
 	double sum;
 	uint32_t counts[HIST_BUCKETS];
 };

@@ -790,7 +790,7 @@ static bool resource_types_clash(enum resource_type a, enum resource_type b)
 
 static const char *const resource_type_names[] = {
 	"timer", "mutex", "condition", "barrier", "semaphore", "wake-up",
-	"memory buffer", "pipe", "socket", "futex",
+	"memory buffer", "pipe", "socket", "futex", "per-CPU mutex",
 };
 
 int parser_resource(struct parser *p, const char *name,

@@ -8,11 +8,14 @@
 extern const struct report_style report_adrestia;
 extern const struct report_style report_cyclictest;
 extern const struct report_style report_perf_pipe;
+extern const struct report_style report_schbench, report_schbench_classic;
 
 const struct report_style *const report_styles[] = {
 	&report_adrestia,
 	&report_cyclictest,
 	&report_perf_pipe,
+	&report_schbench,
+	&report_schbench_classic,
 	NULL
 };
 

@@ -50,6 +50,31 @@ long resource_futex(struct live_resource *l, int op, uint32_t val)
 	return syscall(SYS_futex, &l->futex.word, op, val, NULL, NULL, 0);
 }
 
+/* Shared memory: process instances take the same per-CPU mutexes. */
+static int cpu_mutex_create(struct live_cpu_mutex *c, bool pi, bool shared)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	if (n < 1)
+		n = 1;
+	c->n = 0;
+	c->bytes = (size_t)n * sizeof(*c->m);
+	c->m = mmap(NULL, c->bytes, PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (c->m == MAP_FAILED) {
+		c->m = NULL;
+		return ENOMEM;
+	}
+	for (int k = 0; k < n; k++) {
+		int rc = mutex_init(&c->m[k], pi, shared);
+
+		if (rc)
+			return rc;
+		c->n = k + 1;
+	}
+	return 0;
+}
+
 /* Slots in bit-reversed (spread) or sequential order, one cycle. */
 void *membuf_create(int64_t size, int64_t stride, bool sequential)
 {
@@ -187,6 +212,9 @@ int resource_create(struct live_resource *l, const struct resource *r,
 		atomic_init(&l->futex.waiters, 0);
 		atomic_init(&l->futex.stamp, 0);
 		break;
+	case RES_CPU_MUTEX:
+		rc = cpu_mutex_create(&l->cpu_mutex, g->pi_enabled, shared);
+		break;
 	}
 	if (rc)
 		snprintf(err, len, "resource \"%s\": %s", r->name, strerror(rc));
@@ -243,6 +271,12 @@ void resource_destroy(struct live_resource *l)
 	case RES_SOCKET:
 		close(l->chan.rfd);
 		close(l->chan.wfd);
+		break;
+	case RES_CPU_MUTEX:
+		for (int k = 0; k < l->cpu_mutex.n; k++)
+			pthread_mutex_destroy(&l->cpu_mutex.m[k]);
+		if (l->cpu_mutex.m)
+			munmap(l->cpu_mutex.m, l->cpu_mutex.bytes);
 		break;
 	case RES_TIMER:
 	case RES_FUTEX:

@@ -45,6 +45,13 @@ struct live_futex {
 	_Atomic int64_t stamp;    /* the waker's CLOCK_MONOTONIC ns */
 };
 
+/* percpu_lock: one mutex per configured CPU. */
+struct live_cpu_mutex {
+	pthread_mutex_t *m;       /* n mutexes in a shared mapping */
+	int n;
+	size_t bytes;
+};
+
 struct live_resource {
 	const struct resource *r;
 	bool shared;              /* used across processes (mode "process") */
@@ -57,6 +64,7 @@ struct live_resource {
 		void *buf;        /* membuf */
 		struct live_channel chan;
 		struct live_futex futex;
+		struct live_cpu_mutex cpu_mutex;
 	};
 };
 

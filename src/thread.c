@@ -56,6 +56,7 @@ void thread_record_wake(struct thread *t, enum wake_path path, int64_t ns)
 {
 	struct hist *h = t->stats.wake_us[path];
 
+	t->woke_ns = time_now_ns();
 	t->it.wu_lat_ns += ns > 0 ? ns : 0;
 	if (h)
 		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
@@ -100,6 +101,9 @@ static void thread_release_all(struct thread *t)
 {
 	while (t->n_held > 0)
 		pthread_mutex_unlock(&thread_live(t, t->held[--t->n_held])->mutex);
+	if (t->percpu_held)
+		pthread_mutex_unlock(t->percpu_held);
+	t->percpu_held = NULL;
 }
 
 struct timer_state *thread_timer(struct thread *t, const struct resource *r)

@@ -36,6 +36,7 @@ struct iter_acc {
 	int64_t c_duration_ns;    /* requested run/runtime */
 	int64_t c_period_ns;      /* timer periods */
 	int64_t wu_lat_ns;        /* timer wake-up latencies */
+	int64_t batch_ns;         /* futex_wake "batch": the iteration's stamp */
 };
 
 struct thread_stats {
@@ -47,6 +48,11 @@ struct thread_stats {
 	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
 	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
 	struct sample_log *samples; /* every wake-up, or NULL (samples.h) */
+	struct hist *request_us;  /* request: now - last wake-up, µs */
+	_Atomic uint64_t requests; /* request events done (read by rate) */
+	struct hist *rate;        /* rate: requests per second, 1 per sample */
+	uint64_t rate_last;       /* rate: requests seen at the last sample */
+	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
 };
 
 struct thread {
@@ -74,6 +80,9 @@ struct thread {
 
 	unsigned char *msg;       /* send/recv buffer, msg_bytes_max bytes */
 	int poll_next;            /* recv from several: the last one served */
+	unsigned long *matmul;    /* matmul: three matrices of matmul_n_max^2 */
+	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	pthread_mutex_t *percpu_held; /* percpu_lock: the CPU's mutex taken */
 
 	struct log_ring ring;
 	struct trace_ring *trace; /* --trace-json: slices, or NULL */

@@ -95,6 +95,7 @@ enum resource_type {
 	RES_PIPE,                 /* a channel: pipe(2) */
 	RES_SOCKET,               /* a channel: socketpair or TCP loopback */
 	RES_FUTEX,                /* a 32-bit futex word */
+	RES_CPU_MUTEX,            /* one mutex per CPU (percpu_lock) */
 };
 
 enum socket_mode { SOCKET_STREAM, SOCKET_DGRAM, SOCKET_TCP };
@@ -133,6 +134,10 @@ struct event {
 	union {
 		int64_t duration_ns;  /* run, runtime, sleep */
 		struct {
+			int64_t ns;       /* the same as duration_ns */
+			int64_t jitter_ns; /* plus uniform [0, jitter) */
+		} sleep;
+		struct {
 			int resource;
 			int64_t period_ns;
 		} timer;
@@ -166,7 +171,15 @@ struct event {
 			int resource;     /* RES_FUTEX */
 			int count;        /* waiters to wake; 0: all */
 			bool if_blocked;  /* no syscall when nobody waits */
+			bool batch;       /* wake: the iteration's one stamp */
+			bool record;      /* wait: add a latency sample */
+			int post;         /* wait: RES_FUTEX posted first, or -1 */
 		} futex;
+		struct {
+			int64_t n;        /* matrix dimension */
+			int64_t count;    /* multiplications */
+			bool fill;        /* real input matrices (task-wide) */
+		} matmul;
 	};
 };
 
@@ -196,6 +209,10 @@ struct task {
 	bool samples;             /* keep every wake-up latency (samples.h) */
 	unsigned wake_paths;      /* 1 << WAKE_*: latency histograms needed */
 	int64_t msg_bytes_max;    /* largest send/recv message */
+	int64_t matmul_n_max;     /* largest matmul dimension, 0: none */
+	bool matmul_fill;         /* some matmul wants real input matrices */
+	bool request_hist;        /* a request event records latencies */
+	bool rate_hist;           /* a rate event samples the request rate */
 	struct cpu_set_list cpus;
 	const char *taskgroup;
 	struct node_list nodes;

@@ -1,0 +1,51 @@
+/*
+ * request.c - "request": "wake" marks one request of a server-like
+ * workload done (schbench's Request Latencies): counts it for "rate", and
+ * adds now - the thread's last wake-up (the return of a futex_wait,
+ * timer, recv, wait...), in µs, to its request histogram.
+ */
+#include "../event.h"
+#include "../jtree.h"
+#include "../parse.h"
+#include "../thread.h"
+#include "../timeutil.h"
+
+#include <json-c/json.h>
+#include <string.h>
+
+static int request_parse(struct parser *p, const char *path,
+			 const struct jnode *v, struct event *ev)
+{
+	(void)ev;
+	if (v->type != J_STRING || strcmp(v->s, "wake")) {
+		parser_error(p, v, path, "expected \"wake\"");
+		return -1;
+	}
+	p->task->request_hist = true;
+	return 0;
+}
+
+static void request_exec(struct thread *t, const struct event *ev)
+{
+	int64_t now = time_now_ns();
+
+	(void)ev;
+	/* µs as schbench's gettimeofday differences give them. */
+	if (t->woke_ns && t->stats.request_us)
+		hist_add(t->stats.request_us,
+			 (uint64_t)(now / 1000 - t->woke_ns / 1000));
+	atomic_fetch_add_explicit(&t->stats.requests, 1, memory_order_relaxed);
+}
+
+static void request_dump(const struct workload *w, const struct event *ev,
+			 struct json_object *out)
+{
+	(void)w;
+	(void)ev;
+	json_object_object_add(out, "since", json_object_new_string("wake"));
+}
+
+const struct event_kind event_request = {
+	.key = "request", .ftrace_type = 0, .parse = request_parse,
+	.exec = request_exec, .dump = request_dump,
+};
