@@ -13,9 +13,11 @@
 #include "gnuplot.h"
 #include "parse.h"
 #include "preflight.h"
+#include "progress.h"
 #include "report.h"
 #include "resource.h"
 #include "rtapp_log.h"
+#include "summary_json.h"
 #include "taskgroup.h"
 #include "timeutil.h"
 
@@ -96,7 +98,10 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
 		goto oom;
 	t->stats.run_err_bp = calloc(1, sizeof(struct shist));
-	if (!t->unique_timers || !t->wake_seen || !t->stats.run_err_bp) {
+	t->stats.slack_us = calloc(1, sizeof(struct shist));
+	t->stats.run_us = calloc(1, sizeof(struct hist));
+	if (!t->unique_timers || !t->wake_seen || !t->stats.run_err_bp ||
+	    !t->stats.slack_us || !t->stats.run_us) {
 oom:
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
@@ -249,6 +254,8 @@ static void engine_free(struct engine *e)
 			free(t->stats.wake_us[w]);
 		free(t->msg);
 		free(t->stats.run_err_bp);
+		free(t->stats.slack_us);
+		free(t->stats.run_us);
 		free(t->log_path);
 		ring_free(&t->ring);
 	}
@@ -394,7 +401,9 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 	const double dur = e->w->g.duration_s;
 	int64_t deadline = dur > 0 ? e->t_zero_ns + (int64_t)(dur * 1e9)
 				   : INT64_MAX;
+	struct progress progress;
 
+	progress_start(&progress, e);
 	while (atomic_load(&e->live) > 0) {
 		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
 		int sig;
@@ -414,7 +423,9 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 			break;
 		}
 		engine_drain_logs(e);
+		progress_update(&progress, e);
 	}
+	progress_end(&progress);
 }
 
 static void engine_stop(struct engine *e, const sigset_t *stops)
@@ -529,6 +540,9 @@ int engine_run(const struct workload *w, double ns_per_loop,
 		report_lines(&e, w->g.print_end, w->g.n_print_end);
 		report_styles_print(&e);
 		report_print(&e);
+		if (opt->summary_path &&
+		    summary_json_write(&e, opt->summary_path))
+			e.write_failed = true;
 		status = e.write_failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
 	}
 out:

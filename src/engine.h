@@ -14,6 +14,8 @@
 
 struct engine_options {
 	bool quiet;
+	bool no_progress;         /* no progress line even on a terminal */
+	const char *summary_path; /* --summary: JSON written after the run */
 };
 
 struct engine {

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "arena.h"
+#include "compare.h"
 #include "diag.h"
 #include "dump.h"
 #include "engine.h"
@@ -13,6 +14,7 @@
 #include "jtree.h"
 #include "parse.h"
 #include "sched_attr.h"
+#include "summary_json.h"
 #include "template.h"
 #include "work.h"
 
@@ -30,8 +32,9 @@
 #endif
 
 struct cli {
-	bool check, dump, quiet, list_keys, allow_missing;
+	bool check, dump, quiet, list_keys, allow_missing, no_progress;
 	const char *duration;
+	const char *summary;      /* --summary FILE */
 	const char *logdir;
 	int log_level;
 	const char *file;
@@ -43,6 +46,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: mimic [OPTION]... FILE.json|-|WORKLOAD\n"
+		"       mimic compare [--threshold P] [--min-us U] [--metric M]"
+		" BASE.json NEW.json\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
 		"  -c, --check          parse and validate only\n"
@@ -50,6 +55,9 @@ static void usage(FILE *out)
 		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
 		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
 		"  -q, --quiet          no summary, notices or warnings\n"
+		"      --summary FILE   write a JSON summary of the run to FILE\n"
+		"                       (- for standard output)\n"
+		"      --no-progress    no progress line, even on a terminal\n"
 		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
@@ -59,6 +67,7 @@ static void usage(FILE *out)
 		"  -h, --help           this help\n"
 		"  -v, --version        the version\n"
 		"\n"
+		"mimic compare compares two --summary files (mimic compare --help).\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
@@ -76,6 +85,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "set", required_argument, NULL, 's' },
+		{ "summary", required_argument, NULL, 'S' },
+		{ "no-progress", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -93,6 +104,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'q': c->quiet = true; break;
 		case 'K': c->list_keys = true; break;
 		case 'M': c->allow_missing = true; break;
+		case 'S': c->summary = optarg; break;
+		case 'P': c->no_progress = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -183,6 +196,14 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	}
 	if (c->logdir)
 		w->g.logdir = c->logdir;
+	if (c->summary) {
+		char err[512];
+
+		if (summary_json_check(c->summary, err, sizeof(err))) {
+			diag_error(d, 0, 0, "--summary", "%s", err);
+			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -224,6 +245,9 @@ int main(int argc, char **argv)
 	size_t len;
 	int status = MIMIC_EXIT_BADINPUT;
 
+	/* A subcommand, not a workload named "compare". */
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
 		return MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {
@@ -262,7 +286,9 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	struct engine_options eo = { .quiet = c.quiet };
+	struct engine_options eo = { .quiet = c.quiet,
+				     .no_progress = c.no_progress,
+				     .summary_path = c.summary };
 	sched_attr_allow_missing(c.allow_missing);
 	double ns_per_loop = calibrate(w, &c);
 	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)

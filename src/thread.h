@@ -44,6 +44,8 @@ struct thread_stats {
 	uint64_t attr_failures;   /* phase attribute changes refused */
 	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
 	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
+	struct shist *slack_us;   /* per row with a timer: its slack, µs */
+	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
 };
 
 struct thread {
