@@ -13,10 +13,12 @@
 #include "gnuplot.h"
 #include "parse.h"
 #include "preflight.h"
+#include "progress.h"
 #include "report.h"
 #include "resource.h"
 #include "rtapp_log.h"
 #include "samples.h"
+#include "summary_json.h"
 #include "taskgroup.h"
 #include "thread_extra.h"
 #include "timeutil.h"
@@ -148,7 +150,9 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
 		goto oom;
 	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
-	if (!t->stats.run_err_bp)
+	t->stats.slack_us = engine_shm_alloc(e, sizeof(struct shist));
+	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
+	if (!t->stats.run_err_bp || !t->stats.slack_us || !t->stats.run_us)
 		return -1;
 	if (task->samples &&
 	    !(t->stats.samples = engine_shm_alloc(e, samples_bytes())))
@@ -579,7 +583,9 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 	const double dur = e->w->g.duration_s;
 	int64_t deadline = dur > 0 ? e->t_zero_ns + (int64_t)(dur * 1e9)
 				   : INT64_MAX;
+	struct progress progress;
 
+	progress_start(&progress, e);
 	while (atomic_load(&e->live) > 0) {
 		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
 		int sig;
@@ -605,7 +611,9 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 			break;
 		}
 		engine_drain_logs(e);
+		progress_update(&progress, e);
 	}
+	progress_end(&progress);
 }
 
 static void engine_stop(struct engine *e, const sigset_t *stops)
@@ -737,6 +745,9 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 		report_lines(e, w->g.print_end, w->g.n_print_end);
 		report_styles_print(e);
 		report_print(e);
+		if (e->opt->summary_path &&
+		    summary_json_write(e, e->opt->summary_path))
+			e->write_failed = true;
 		status = e->write_failed || e->child_failed ? MIMIC_EXIT_FAILURE
 							    : MIMIC_EXIT_OK;
 	}

@@ -17,6 +17,8 @@ struct engine_options {
 	bool quiet;
 	const char *trace_json;   /* --trace-json FILE, or NULL */
 	uint64_t trace_slices;    /* slices kept per thread; 0: default */
+	bool no_progress;         /* no progress line even on a terminal */
+	const char *summary_path; /* --summary: JSON written after the run */
 };
 
 /* Lives in its own shared region: processes see its flags and counters. */

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "arena.h"
+#include "compare.h"
 #include "diag.h"
 #include "dump.h"
 #include "engine.h"
@@ -13,6 +14,7 @@
 #include "jtree.h"
 #include "parse.h"
 #include "sched_attr.h"
+#include "summary_json.h"
 #include "template.h"
 #include "work.h"
 
@@ -30,8 +32,9 @@
 #endif
 
 struct cli {
-	bool check, dump, quiet, list_keys, allow_missing;
+	bool check, dump, quiet, list_keys, allow_missing, no_progress;
 	const char *duration;
+	const char *summary;      /* --summary FILE */
 	const char *logdir;
 	const char *trace_json;   /* --trace-json FILE */
 	unsigned long long trace_slices;
@@ -45,6 +48,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"Usage: mimic [OPTION]... FILE.json|-|WORKLOAD\n"
+		"       mimic compare [--threshold P] [--min-us U] [--metric M]"
+		" BASE.json NEW.json\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
 		"  -c, --check          parse and validate only\n"
@@ -52,6 +57,9 @@ static void usage(FILE *out)
 		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
 		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
 		"  -q, --quiet          no summary, notices or warnings\n"
+		"      --summary FILE   write a JSON summary of the run to FILE\n"
+		"                       (- for standard output)\n"
+		"      --no-progress    no progress line, even on a terminal\n"
 		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
@@ -65,6 +73,7 @@ static void usage(FILE *out)
 		"  -h, --help           this help\n"
 		"  -v, --version        the version\n"
 		"\n"
+		"mimic compare compares two --summary files (mimic compare --help).\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
@@ -84,6 +93,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
+		{ "summary", required_argument, NULL, 'S' },
+		{ "no-progress", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -112,6 +123,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 				return -1;
 			}
 			break;
+		case 'S': c->summary = optarg; break;
+		case 'P': c->no_progress = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -202,6 +215,14 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	}
 	if (c->logdir)
 		w->g.logdir = c->logdir;
+	if (c->summary) {
+		char err[512];
+
+		if (summary_json_check(c->summary, err, sizeof(err))) {
+			diag_error(d, 0, 0, "--summary", "%s", err);
+			return 1;
+		}
+	}
 	return 0;
 }
 
@@ -243,6 +264,9 @@ int main(int argc, char **argv)
 	size_t len;
 	int status = MIMIC_EXIT_BADINPUT;
 
+	/* A subcommand, not a workload named "compare". */
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return compare_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
 		return MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {
@@ -292,6 +316,8 @@ int main(int argc, char **argv)
 		}
 	}
 	struct engine_options eo = { .quiet = c.quiet,
+				     .no_progress = c.no_progress,
+				     .summary_path = c.summary,
 				     .trace_json = c.trace_json,
 				     .trace_slices = c.trace_slices };
 	sched_attr_allow_missing(c.allow_missing);

@@ -1,66 +1,40 @@
 /*
- * report.c - the end-of-run summary: per task, the loops done, the
- * percentiles of wake-up latency for each wake path (timer, pipe, socket,
- * futex) and of run-duration error.
+ * report.c - the end-of-run summary: per task, the loops and timer
+ * overruns, the percentiles of wake-up latency for each wake path (timer,
+ * pipe, socket, futex, cond) and of run-duration error; then a second
+ * block with the percentiles of slack and, with the number of runs, of
+ * run duration (a block of its own, so the first keeps its columns).
  */
 #include "report.h"
 
 #include "engine.h"
 #include "hist.h"
 #include "report_style.h"
+#include "run_stats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const wake_names[WAKE_PATHS] = {
-	"timer", "pipe", "socket", "futex", "cond",
-};
+static const double report_pct[] = { 50, 90, 99, 99.9 };
+#define REPORT_NPCT (sizeof(report_pct) / sizeof(report_pct[0]))
 
-struct task_summary {
-	int threads;
-	uint64_t rows, overruns, dropped, damaged, attr_failures;
-	const char *attr_msg;
-	struct hist wake[WAKE_PATHS];
-	struct shist err;
-};
-
-static void report_task(const struct engine *e, const struct task *task,
-			struct task_summary *s)
+static void print_dashes(int n)
 {
-	int n = atomic_load(&e->n_threads);
-
-	memset(s, 0, sizeof(*s));
-	for (int k = 0; k < n; k++) {
-		const struct thread *t = &e->threads[k];
-
-		if (t->task != task)
-			continue;
-		s->threads++;
-		s->rows += t->stats.rows;
-		s->overruns += t->stats.timer_overruns;
-		s->damaged += t->stats.damaged;
-		if (t->stats.attr_failures && !s->attr_failures)
-			s->attr_msg = t->attr_msg;
-		s->attr_failures += t->stats.attr_failures;
-		s->dropped += t->ring.rows ? atomic_load(&t->ring.dropped) : 0;
-		for (int w = 0; w < WAKE_PATHS; w++)
-			if (t->stats.wake_us[w])
-				hist_merge(&s->wake[w], t->stats.wake_us[w]);
-		shist_merge(&s->err, t->stats.run_err_bp);
-	}
+	for (int k = 0; k < n; k++)
+		printf(" %7s", "-");
 }
 
+/* p50 p90 p99 p99.9 max */
 static void print_lat(const struct hist *h)
 {
-	static const double pct[] = { 50, 90, 99, 99.9 };
-
 	if (!h || !h->n) {
-		printf(" %7s %7s %7s %7s %7s", "-", "-", "-", "-", "-");
+		print_dashes(REPORT_NPCT + 1);
 		return;
 	}
-	for (size_t k = 0; k < 4; k++)
-		printf(" %7llu", (unsigned long long)hist_percentile(h, pct[k]));
+	for (size_t k = 0; k < REPORT_NPCT; k++)
+		printf(" %7llu",
+		       (unsigned long long)hist_percentile(h, report_pct[k]));
 	printf(" %7llu", (unsigned long long)h->max);
 }
 
@@ -69,7 +43,7 @@ static void print_err(const struct shist *h)
 	static const double pct[] = { 50, 90, 99 };
 
 	if (!shist_count(h)) {
-		printf(" %7s %7s %7s %7s", "-", "-", "-", "-");
+		print_dashes(4);
 		return;
 	}
 	for (size_t k = 0; k < 3; k++)
@@ -77,8 +51,37 @@ static void print_err(const struct shist *h)
 	printf(" %+7.2f", shist_max(h) / 100.0);
 }
 
+/* samples min p50 p90 p99 p99.9 max, of a signed histogram. */
+static void print_signed(const struct shist *h)
+{
+	uint64_t n = shist_count(h);
+
+	printf(" %8llu", (unsigned long long)n);
+	if (!n) {
+		print_dashes(REPORT_NPCT + 2);
+		return;
+	}
+	printf(" %7lld", h->neg.n ? -(long long)h->neg.max
+				  : (long long)h->pos.min);
+	for (size_t k = 0; k < REPORT_NPCT; k++)
+		printf(" %7lld", (long long)shist_percentile(h, report_pct[k]));
+	printf(" %7lld", (long long)shist_max(h));
+}
+
+static void print_unsigned(const struct hist *h)
+{
+	printf(" %8llu", (unsigned long long)h->n);
+	if (!h->n) {
+		print_dashes(REPORT_NPCT + 2);
+		return;
+	}
+	printf(" %7llu", (unsigned long long)h->min);
+	print_lat(h);
+}
+
 /* One line per wake path that has samples (at least one line). */
-static void report_line(const struct task *task, const struct task_summary *s)
+static void report_line(const struct task *task,
+			const struct run_task_stats *s)
 {
 	int paths[WAKE_PATHS], np = 0;
 
@@ -94,7 +97,7 @@ static void report_line(const struct task *task, const struct task_summary *s)
 			       (unsigned long long)s->overruns);
 		else
 			printf("%-16s %4s %8s %7s |", "", "", "", "");
-		printf(" %-6s %9llu", h ? wake_names[paths[i]] : "-",
+		printf(" %-6s %9llu", h ? run_stats_wake_names[paths[i]] : "-",
 		       h ? (unsigned long long)h->n : 0ULL);
 		print_lat(h);
 		printf(" |");
@@ -104,14 +107,33 @@ static void report_line(const struct task *task, const struct task_summary *s)
 	}
 }
 
+static void report_slack_run_header(void)
+{
+	printf("\n%-16s | %-56s | %s\n", "", "slack (us)",
+	       "run duration (us)");
+	printf("%-16s | %8s %7s %7s %7s %7s %7s %7s | %8s %7s %7s %7s %7s %7s %7s\n",
+	       "task", "samples", "min", "p50", "p90", "p99", "p99.9", "max",
+	       "runs", "min", "p50", "p90", "p99", "p99.9", "max");
+}
+
+static void report_slack_run_line(const struct task *task,
+				  const struct run_task_stats *s)
+{
+	printf("%-16.16s |", task->name);
+	print_signed(&s->slack_us);
+	printf(" |");
+	print_unsigned(&s->run_us);
+	printf("\n");
+}
+
 /* What went wrong during the run: on stderr, even with --quiet. */
-static void report_warnings(const struct engine *e, struct task_summary *s)
+static void report_warnings(const struct engine *e, struct run_task_stats *s)
 {
 	const struct workload *w = e->w;
 	uint64_t dropped = 0;
 
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		report_task(e, &w->tasks[k], s);
+		run_stats_task(e, &w->tasks[k], s);
 		dropped += s->dropped;
 		if (s->damaged)
 			fprintf(stderr, "mimic: warning: tasks.%s: %llu messages "
@@ -186,11 +208,32 @@ void report_lines(const struct engine *e, const char *const *lines, size_t n)
 	fflush(stdout);
 }
 
-void report_print(const struct engine *e)
+/* The second block, for the tasks with slack or run samples, if any. */
+static void report_slack_run(const struct engine *e, struct run_task_stats *s)
 {
 	const struct workload *w = e->w;
-	double secs = (double)(e->t_end_ns - e->t_zero_ns) / 1e9;
-	struct task_summary *s;
+	bool header = false;
+
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		run_stats_task(e, &w->tasks[k], s);
+		if (!s->threads || (!shist_count(&s->slack_us) && !s->run_us.n))
+			continue;
+		if (!header)
+			report_slack_run_header();
+		header = true;
+		report_slack_run_line(&w->tasks[k], s);
+	}
+}
+
+void report_print(const struct engine *e)
+{
+	static const char *const reasons[] = {
+		[RUN_STOP_DURATION] = "stopped at the duration",
+		[RUN_STOP_LOOPS] = "all loops done",
+	};
+	const struct workload *w = e->w;
+	struct run_task_stats *s;
+	enum run_stop stop = run_stats_stop(e);
 	int n = atomic_load(&e->n_threads);
 
 	s = malloc(sizeof(*s));
@@ -201,28 +244,27 @@ void report_print(const struct engine *e)
 		free(s);
 		return;
 	}
-	printf("mimic: ran %.3f s, %d thread%s, ", secs, n, n == 1 ? "" : "s");
-	if (e->stop_signal)
+	printf("mimic: ran %.3f s, %d thread%s, ", run_stats_seconds(e), n,
+	       n == 1 ? "" : "s");
+	if (stop == RUN_STOP_SIGNAL)
 		printf("stopped by %s\n", strsignal(e->stop_signal));
-	else if (w->g.duration_s > 0 && secs >= w->g.duration_s - 0.001)
-		printf("stopped at the duration\n");
 	else
-		printf("all loops done\n");
+		printf("%s\n", reasons[stop]);
 	printf("%-16s %4s %8s %7s | %-6s %9s %-39s | %s\n", "", "", "", "",
 	       "wake", "", "wake-up latency (us)", "run error (%)");
 	printf("%-16s %4s %8s %7s | %-6s %9s %7s %7s %7s %7s %7s | %7s %7s %7s %7s\n",
-	       "task", "thr", "loops", "overrun", "path", "wakeups", "p50", "p90",
-	       "p99", "p99.9", "max", "p50", "p90", "p99", "max");
+	       "task", "thr", "loops", "overrun", "path", "wakeups", "p50",
+	       "p90", "p99", "p99.9", "max", "p50", "p90", "p99", "max");
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		report_task(e, &w->tasks[k], s);
+		run_stats_task(e, &w->tasks[k], s);
 		if (!s->threads)
 			continue;
 		report_line(&w->tasks[k], s);
 	}
+	report_slack_run(e, s);
 	fflush(stdout);
 	report_warnings(e, s);
 	free(s);
-	fflush(stdout);
 }
 
 void report_styles_print(const struct engine *e)

@@ -255,6 +255,11 @@ static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
 	};
 
 	t->stats.rows++;
+	/* In the log's µs, so the summary and the rows agree. */
+	if (row.c_period_ns)
+		shist_add(t->stats.slack_us, time_ns_to_us(row.slack_ns));
+	if (row.c_duration_ns)
+		hist_add(t->stats.run_us, (uint64_t)time_ns_to_us(row.run_ns));
 	if (t->ring.rows)
 		ring_push(&t->ring, &row);
 	return row.end_ns - row.start_ns;

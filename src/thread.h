@@ -53,6 +53,8 @@ struct thread_stats {
 	struct hist *rate;        /* rate: requests per second, 1 per sample */
 	uint64_t rate_last;       /* rate: requests seen at the last sample */
 	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
+	struct shist *slack_us;   /* per row with a timer: its slack, µs */
+	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
 };
 
 struct thread {
