@@ -11,10 +11,12 @@
 #include "diag.h"
 #include "ftrace.h"
 #include "gnuplot.h"
+#include "hostlimits.h"
 #include "parse.h"
 #include "preflight.h"
 #include "report.h"
 #include "resource.h"
+#include "rt_watchdog.h"
 #include "rtapp_log.h"
 #include "taskgroup.h"
 #include "timeutil.h"
@@ -29,7 +31,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define ENGINE_STACK_SIZE   (512 * 1024)
 #define ENGINE_DRAIN_NS     (100 * 1000 * 1000) /* log rows reach files */
 #define ENGINE_KICK_NS      (2 * 1000 * 1000)   /* re-wake stopping threads */
 #define ENGINE_RING_DEFAULT (256 * 1024)
@@ -139,7 +140,10 @@ static void engine_drain_logs(struct engine *e)
 					      e->t_zero_ns);
 			total += n;
 		}
-		if (total && fflush(t->log) && !e->write_failed) {
+		/* ferror: a row that filled the buffer was written by
+		 * fprintf itself, and that write may have failed. */
+		if (total && (fflush(t->log) || ferror(t->log)) &&
+		    !e->write_failed) {
 			fprintf(stderr, "mimic: cannot write %s: %s\n",
 				t->log_path, strerror(errno));
 			e->write_failed = true;
@@ -149,7 +153,9 @@ static void engine_drain_logs(struct engine *e)
 
 static void engine_close_logs(struct engine *e)
 {
-	for (int k = 0, n = engine_count(e); k < n; k++) {
+	/* Newest first: glibc finds a FILE in its list of open streams from
+	 * the newest, so this order keeps 10000 closes linear. */
+	for (int k = engine_count(e) - 1; k >= 0; k--) {
 		struct thread *t = &e->threads[k];
 
 		if (t->log && fclose(t->log) && !e->write_failed) {
@@ -278,7 +284,7 @@ static int engine_start_threads(struct engine *e, int *created)
 	int rc = 0;
 
 	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
+	pthread_attr_setstacksize(&attr, (size_t)e->w->g.stack_size);
 	atomic_store(&e->live, 0);
 	for (*created = 0; *created < engine_count(e); (*created)++) {
 		struct thread *t = &e->threads[*created];
@@ -355,7 +361,7 @@ int engine_fork(struct engine *e, const struct task *task)
 		goto out;
 	}
 	pthread_attr_init(&attr);
-	pthread_attr_setstacksize(&attr, ENGINE_STACK_SIZE);
+	pthread_attr_setstacksize(&attr, (size_t)e->w->g.stack_size);
 	atomic_fetch_add(&e->live, 1);
 	rc = pthread_create(&t->pthread, &attr, thread_main, t);
 	pthread_attr_destroy(&attr);
@@ -491,8 +497,9 @@ int engine_run(const struct workload *w, double ns_per_loop,
 		fprintf(stderr, "mimic: out of memory\n");
 		goto out;
 	}
-	if (engine_make_resources(&e) || preflight_workload(w) ||
-	    engine_make_threads(&e))
+	if (hostlimits_check(w) || rt_watchdog_check(w, opt->quiet) ||
+	    engine_make_resources(&e) ||
+	    preflight_workload(w) || engine_make_threads(&e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
 	    mlockall(MCL_CURRENT | MCL_FUTURE)) {

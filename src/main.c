@@ -12,6 +12,7 @@
 #include "hostcheck.h"
 #include "jtree.h"
 #include "parse.h"
+#include "rt_watchdog.h"
 #include "sched_attr.h"
 #include "template.h"
 #include "work.h"
@@ -30,7 +31,7 @@
 #endif
 
 struct cli {
-	bool check, dump, quiet, list_keys, allow_missing;
+	bool check, dump, quiet, list_keys, allow_missing, allow_unthrottled;
 	const char *duration;
 	const char *logdir;
 	int log_level;
@@ -53,6 +54,8 @@ static void usage(FILE *out)
 		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
+		"      --allow-unthrottled  run real-time tasks although the\n"
+		"                       kernel's RT throttling is off\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
 		"      --list-keys      list every JSON key mimic knows\n"
@@ -75,6 +78,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "log", required_argument, NULL, 'l' },
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
+		{ "allow-unthrottled", no_argument, NULL, 'U' },
 		{ "set", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
@@ -93,6 +97,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'q': c->quiet = true; break;
 		case 'K': c->list_keys = true; break;
 		case 'M': c->allow_missing = true; break;
+		case 'U': c->allow_unthrottled = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -264,6 +269,7 @@ int main(int argc, char **argv)
 
 	struct engine_options eo = { .quiet = c.quiet };
 	sched_attr_allow_missing(c.allow_missing);
+	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
 	double ns_per_loop = calibrate(w, &c);
 	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)
 				 : MIMIC_EXIT_FAILURE;
