@@ -69,6 +69,7 @@ static struct json_object *dump_globals(const struct globals *g)
 	add(o, "mem_buffer_size", jint(g->mem_buffer_size));
 	add(o, "cumulative_slack", json_object_new_boolean(g->cumulative_slack));
 	add(o, "cpu_dma_latency", jint(g->cpu_dma_latency_us));
+	add(o, "stack_size", jint(g->stack_size));
 	return o;
 }
 

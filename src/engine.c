@@ -11,11 +11,13 @@
 #include "diag.h"
 #include "ftrace.h"
 #include "gnuplot.h"
+#include "hostlimits.h"
 #include "parse.h"
 #include "preflight.h"
 #include "progress.h"
 #include "report.h"
 #include "resource.h"
+#include "rt_watchdog.h"
 #include "rtapp_log.h"
 #include "samples.h"
 #include "summary_json.h"
@@ -37,7 +39,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define ENGINE_STACK_SIZE   (512 * 1024)
 #define ENGINE_DRAIN_NS     (100 * 1000 * 1000) /* log rows reach files */
 #define ENGINE_KICK_NS      (2 * 1000 * 1000)   /* re-wake stopping threads */
 #define ENGINE_RING_DEFAULT (256 * 1024)
@@ -206,7 +207,10 @@ static void engine_drain_logs(struct engine *e)
 					      e->t_zero_ns);
 			total += n;
 		}
-		if (total && fflush(t->log) && !e->write_failed) {
+		/* ferror: a row that filled the buffer was written by
+		 * fprintf itself, and that write may have failed. */
+		if (total && (fflush(t->log) || ferror(t->log)) &&
+		    !e->write_failed) {
 			fprintf(stderr, "mimic: cannot write %s: %s\n",
 				t->log_path, strerror(errno));
 			e->write_failed = true;
@@ -216,7 +220,9 @@ static void engine_drain_logs(struct engine *e)
 
 static void engine_close_logs(struct engine *e)
 {
-	for (int k = 0, n = engine_count(e); k < n; k++) {
+	/* Newest first: glibc finds a FILE in its list of open streams from
+	 * the newest, so this order keeps 10000 closes linear. */
+	for (int k = engine_count(e) - 1; k >= 0; k--) {
 		struct thread *t = &e->threads[k];
 
 		if (t->log && fclose(t->log) && !e->write_failed) {
@@ -337,8 +343,7 @@ static void engine_capture_affinity(struct engine *e)
 
 static void engine_set_stack(const struct engine *e, pthread_attr_t *attr)
 {
-	(void)e;
-	pthread_attr_setstacksize(attr, ENGINE_STACK_SIZE);
+	pthread_attr_setstacksize(attr, (size_t)e->w->g.stack_size);
 }
 
 /* Joins the threads this process started (main's, or a process
@@ -709,7 +714,8 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 	e->forks = engine_shm_alloc(e, (w->n_tasks + 1) * sizeof(*e->forks));
 	if (!e->shared_timers || !e->forks)
 		goto out;
-	if (engine_make_resources(e) || preflight_workload(w) ||
+	if (hostlimits_check(w) || rt_watchdog_check(w, e->opt->quiet) ||
+	    engine_make_resources(e) || preflight_workload(w) ||
 	    engine_make_threads(e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&

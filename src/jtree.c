@@ -27,6 +27,15 @@ struct walker {
 	bool failed;
 };
 
+static void offset_to_linecol(const char *buf, size_t off, int *line,
+			      int *col);
+
+/*
+ * Reads at most JTREE_MAX_FILE bytes: json-c needs ~40 bytes of memory per
+ * byte of a dense array, so a file far larger than any workload (a wrong
+ * file, a generator gone wild) is refused instead of taking GiB and
+ * seconds.
+ */
 char *jtree_read_file(const char *path, size_t *len, struct diag *d)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
@@ -44,7 +53,20 @@ char *jtree_read_file(const char *path, size_t *len, struct diag *d)
 		n += got;
 		if (n < cap)
 			break;
-		cap *= 2;
+		if (n > JTREE_MAX_FILE) {
+			int line, col;
+
+			offset_to_linecol(buf, JTREE_MAX_FILE, &line, &col);
+			diag_error(d, line, col, NULL,
+				   "file too large: more than %d bytes (%d MiB)",
+				   JTREE_MAX_FILE, JTREE_MAX_FILE >> 20);
+			free(buf);
+			if (f != stdin)
+				fclose(f);
+			return NULL;
+		}
+		/* One byte past the limit is enough to know. */
+		cap = cap * 2 > JTREE_MAX_FILE ? JTREE_MAX_FILE + 1 : cap * 2;
 		char *bigger = realloc(buf, cap + 1);
 		if (!bigger) {
 			free(buf);

@@ -29,7 +29,11 @@ struct jnode {
 	size_t n;
 };
 
-/* Reads a whole file, or stdin for "-", NUL-terminated. NULL on error. */
+/* The largest workload file read (doc/limits.md): 8 MiB. */
+#define JTREE_MAX_FILE (8 * 1024 * 1024)
+
+/* Reads a whole file, or stdin for "-", NUL-terminated. NULL on error
+ * (including a file larger than JTREE_MAX_FILE). */
 char *jtree_read_file(const char *path, size_t *len, struct diag *d);
 
 /*

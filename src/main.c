@@ -13,6 +13,7 @@
 #include "hostcheck.h"
 #include "jtree.h"
 #include "parse.h"
+#include "rt_watchdog.h"
 #include "sched_attr.h"
 #include "summary_json.h"
 #include "template.h"
@@ -33,6 +34,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
+	bool allow_unthrottled;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -63,6 +65,8 @@ static void usage(FILE *out)
 		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
+		"      --allow-unthrottled  run real-time tasks although the\n"
+		"                       kernel's RT throttling is off\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
 		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
@@ -90,6 +94,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "log", required_argument, NULL, 'l' },
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
+		{ "allow-unthrottled", no_argument, NULL, 'U' },
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
@@ -125,6 +130,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			break;
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
+		case 'U': c->allow_unthrottled = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -321,6 +327,7 @@ int main(int argc, char **argv)
 				     .trace_json = c.trace_json,
 				     .trace_slices = c.trace_slices };
 	sched_attr_allow_missing(c.allow_missing);
+	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
 	double ns_per_loop = calibrate(w, &c);
 	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)
 				 : MIMIC_EXIT_FAILURE;

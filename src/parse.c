@@ -600,6 +600,9 @@ static const struct key_spec global_keys[] = {
 	{ "cpu_dma_latency", KT_INT, G(cpu_dma_latency_us), -1, 2000000000,
 	  NULL, "hold /dev/cpu_dma_latency at this many us while running, as "
 	  "cyclictest does (-1: leave it)" },
+	{ "stack_size", KT_INT64, G(stack_size), 16384, INT64_C(1) << 30,
+	  NULL, "bytes of stack per thread, >= 16384 (524288); small stacks "
+	  "let thousands of threads fit" },
 	{ "frag", KT_IGNORED, 0, 0, 0, NULL, "ignored (Workload Automation)" },
 	{ "logstats", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy LISA)" },
 	{ "log_mode", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy)" },
@@ -630,7 +633,7 @@ static const struct key_spec sched_keys[] = {
 static const struct key_spec task_keys[] = {
 	{ "instance", KT_INT, T(instance), 0, 100000, NULL,
 	  "threads made from this task (1)" },
-	{ "loop", KT_INT64, T(loop), INT64_MIN, INT64_MAX, NULL,
+	{ "loop", KT_INT64, T(loop), -1, INT64_MAX, NULL,
 	  "passes over the phases (-1: forever); see doc/grammar.md" },
 	{ "delay", KT_US, T(delay_ns), 0, 0, NULL,
 	  "us to wait after time zero before the first phase (0)" },
@@ -659,7 +662,7 @@ static const struct key_spec task_keys[] = {
 };
 
 static const struct key_spec phase_keys[] = {
-	{ "loop", KT_INT64, P(loop), INT64_MIN, INT64_MAX, NULL,
+	{ "loop", KT_INT64, P(loop), -1, INT64_MAX, NULL,
 	  "iterations of this phase (1); 0 or -1: forever" },
 	{ "cpus", KT_CUSTOM, P(cpus), 0, 0, set_cpus,
 	  "CPU affinity for this phase" },
@@ -744,6 +747,7 @@ static void globals_defaults(struct globals *g)
 	g->io_device = "/dev/null";
 	g->mem_buffer_size = 4194304;
 	g->cpu_dma_latency_us = -1;
+	g->stack_size = 512 * 1024;
 }
 
 static int parse_globals(struct parser *p, const struct jnode *gn)

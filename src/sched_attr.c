@@ -44,10 +44,24 @@ static bool policy_is_rt(int p)
 	return p == SCHED_FIFO || p == SCHED_RR;
 }
 
+/* The calling thread's soft RLIMIT_RTPRIO, for the message. */
+static const char *rtprio_now(char *buf, size_t len)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_RTPRIO, &rl))
+		return "unknown";
+	if (rl.rlim_cur == RLIM_INFINITY)
+		return "unlimited";
+	snprintf(buf, len, "%llu", (unsigned long long)rl.rlim_cur);
+	return buf;
+}
+
 int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len)
 {
 	struct mimic_sched_attr a;
 	const char *what;
+	char rtprio[24];
 
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
@@ -96,11 +110,18 @@ int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len)
 		snprintf(err, len,
 			 "util_min/util_max: this kernel has no uclamp "
 			 "(CONFIG_UCLAMP_TASK): %s", strerror(e));
-	else if (e == EPERM && (policy_is_rt(want->policy) ||
-				want->policy == SCHED_DEADLINE))
+	else if (e == EPERM && policy_is_rt(want->policy))
 		snprintf(err, len,
 			 "policy %s: %s (needs root, CAP_SYS_NICE or "
-			 "RLIMIT_RTPRIO)", what, strerror(e));
+			 "RLIMIT_RTPRIO >= %d; RLIMIT_RTPRIO is %s: raise it "
+			 "with ulimit -r or rtprio in limits.conf)", what,
+			 strerror(e), want->priority, rtprio_now(rtprio,
+								 sizeof(rtprio)));
+	else if (e == EPERM && want->policy == SCHED_DEADLINE)
+		snprintf(err, len,
+			 "policy %s: %s (needs root or CAP_SYS_NICE; "
+			 "RLIMIT_RTPRIO does not allow SCHED_DEADLINE)", what,
+			 strerror(e));
 	else if (e == EPERM)
 		snprintf(err, len, "policy %s, nice %d: %s (negative nice needs "
 			 "CAP_SYS_NICE or RLIMIT_NICE)", what, a.sched_nice,

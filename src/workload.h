@@ -52,6 +52,7 @@ struct globals {
 	bool cumulative_slack;
 	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */
 	enum run_mode mode;       /* tasks' default (MODE_THREAD) */
+	int64_t stack_size;       /* bytes of stack per thread */
 	const char **print_start; /* lines printed before time zero */
 	size_t n_print_start;
 	const char **print_end;   /* lines after the run; %{time} expanded */
