@@ -148,7 +148,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		    !(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
 			return -1;
 	if (task->msg_bytes_max &&
-	    !(t->msg = calloc(1, (size_t)task->msg_bytes_max)))
+	    !(t->msg = calloc(2, (size_t)task->msg_bytes_max)))
 		goto oom;
 	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
 	t->stats.slack_us = engine_shm_alloc(e, sizeof(struct shist));

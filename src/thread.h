@@ -80,7 +80,8 @@ struct thread {
 	size_t cur_phase;         /* index of the phase running, for samples */
 	struct thread_stats stats;
 
-	unsigned char *msg;       /* send/recv buffer, msg_bytes_max bytes */
+	unsigned char *msg;       /* send, then recv buffer, msg_bytes_max each */
+	bool msg_ready;           /* the send buffer holds the pattern */
 	int poll_next;            /* recv from several: the last one served */
 	unsigned long *matmul;    /* matmul: three matrices of matmul_n_max^2 */
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
