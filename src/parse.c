@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "event.h"
 #include "jtree.h"
+#include "name_index.h"
 #include "report_style.h"
 #include "sched_attr.h"
 
@@ -802,14 +803,15 @@ int parser_resource(struct parser *p, const char *name,
 {
 	struct workload *w = p->w;
 	struct resource *r;
+	int k;
 
-	for (size_t k = 0; k < w->n_resources; k++)
-		if (w->resources[k].type == type &&
-		    !strcmp(w->resources[k].name, name))
-			return (int)k;
-	for (size_t k = 0; k < w->n_resources; k++)
-		if (resource_types_clash(w->resources[k].type, type) &&
-		    !strcmp(w->resources[k].name, name))
+	for (k = name_index_first(&p->res_names, name); k >= 0;
+	     k = name_index_next(&p->res_names, k))
+		if (w->resources[k].type == type)
+			return k;
+	for (k = name_index_first(&p->res_names, name); k >= 0;
+	     k = name_index_next(&p->res_names, k))
+		if (resource_types_clash(w->resources[k].type, type))
 			parser_error(p, p->at, p->at_path,
 				     "\"%s\" is a %s, not a %s", name,
 				     resource_type_names[w->resources[k].type],
@@ -824,6 +826,10 @@ int parser_resource(struct parser *p, const char *name,
 	}
 	r = &w->resources[w->n_resources];
 	r->name = arena_strdup(p->a, name);
+	if (name_index_add(&p->res_names, r->name, (int)w->n_resources)) {
+		fprintf(stderr, "mimic: out of memory\n");
+		exit(MIMIC_EXIT_FAILURE);
+	}
 	r->type = type;
 	r->unique = unique;
 	if (type == RES_TIMER)
@@ -1216,29 +1222,29 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 
 int parser_channel(struct parser *p, const char *name)
 {
-	for (size_t k = 0; k < p->w->n_resources; k++) {
+	for (int k = name_index_first(&p->res_names, name); k >= 0;
+	     k = name_index_next(&p->res_names, k)) {
 		const struct resource *r = &p->w->resources[k];
 
-		if ((r->type == RES_PIPE || r->type == RES_SOCKET) &&
-		    !strcmp(r->name, name))
-			return (int)k;
+		if (r->type == RES_PIPE || r->type == RES_SOCKET)
+			return k;
 	}
 	return parser_resource(p, name, RES_PIPE, false);
 }
 
-int parse_workload(struct arena *a, struct diag *d, const char *file,
-		   const struct jnode *root, struct workload **out)
+static int parse_root(struct parser *p, const char *file,
+		      const struct jnode *root, struct workload **out)
 {
-	struct parser p = { .a = a, .d = d };
+	struct arena *a = p->a;
 	struct workload *w = arena_alloc(a, sizeof(*w));
 	const struct jnode *tasks;
 	int errs = 0;
 
-	p.w = w;
+	p->w = w;
 	w->file = file;
 	globals_defaults(&w->g);
 	if (root->type != J_OBJECT) {
-		parser_error(&p, root, NULL,
+		parser_error(p, root, NULL,
 			     "the workload must be a JSON object, got %s",
 			     describe(root));
 		return 1;
@@ -1247,11 +1253,11 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 		const struct jnode *m = root->kids[k];
 
 		if (!strcmp(m->key, "global"))
-			errs += parse_globals(&p, m);
+			errs += parse_globals(p, m);
 		else if (!strcmp(m->key, "resources"))
-			errs += parse_resources_section(&p, m);
+			errs += parse_resources_section(p, m);
 		else if (strcmp(m->key, "tasks")) {
-			parser_key_error(&p, m, m->key,
+			parser_key_error(p, m, m->key,
 					 "unknown key (expected global, "
 					 "resources or tasks)");
 			errs++;
@@ -1259,32 +1265,32 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 	}
 	tasks = jtree_get(root, "tasks");
 	if (!tasks) {
-		parser_error(&p, root, NULL, "no \"tasks\" object");
+		parser_error(p, root, NULL, "no \"tasks\" object");
 		return errs + 1;
 	}
 	if (tasks->type != J_OBJECT) {
-		parser_error(&p, tasks, "tasks", "expected an object, got %s",
+		parser_error(p, tasks, "tasks", "expected an object, got %s",
 			     describe(tasks));
 		return errs + 1;
 	}
 	if (tasks->n == 0) {
-		parser_error(&p, tasks, "tasks", "no tasks: nothing to run");
+		parser_error(p, tasks, "tasks", "no tasks: nothing to run");
 		return errs + 1;
 	}
 	w->tasks = arena_alloc(a, tasks->n * sizeof(*w->tasks));
 	w->n_tasks = tasks->n;
 	for (size_t k = 0; k < tasks->n; k++) {
 		const struct jnode *tn = tasks->kids[k];
-		const char *path = parser_path(&p, "tasks", tn->key);
+		const char *path = parser_path(p, "tasks", tn->key);
 
 		if (tn->type != J_OBJECT) {
-			parser_error(&p, tn, path,
+			parser_error(p, tn, path,
 				     "a task must be an object, got %s",
 				     describe(tn));
 			errs++;
 			continue;
 		}
-		errs += parse_task(&p, path, tn, &w->tasks[k]);
+		errs += parse_task(p, path, tn, &w->tasks[k]);
 		w->n_threads += w->tasks[k].instance;
 	}
 	/* Cross-task checks and counts, once every task is known. */
@@ -1296,15 +1302,25 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 				struct event *ev = &t->phases[ph].events[e];
 
 				if (ev->kind->finalize)
-					errs += ev->kind->finalize(&p, t, ev);
+					errs += ev->kind->finalize(p, t, ev);
 			}
 	}
 	if (!errs && w->n_threads == 0) {
-		parser_error(&p, tasks, "tasks",
+		parser_error(p, tasks, "tasks",
 			     "no threads: every task has \"instance\": 0");
 		errs++;
 	}
 	*out = w;
+	return errs;
+}
+
+int parse_workload(struct arena *a, struct diag *d, const char *file,
+		   const struct jnode *root, struct workload **out)
+{
+	struct parser p = { .a = a, .d = d };
+	int errs = parse_root(&p, file, root, out);
+
+	name_index_free(&p.res_names);
 	return errs;
 }
 

@@ -6,6 +6,7 @@
 #ifndef MIMIC_PARSE_H
 #define MIMIC_PARSE_H
 
+#include "name_index.h"
 #include "workload.h"
 
 #include <stdint.h>
@@ -19,6 +20,7 @@ struct parser {
 	struct diag *d;
 	struct workload *w;
 	size_t res_cap;
+	struct name_index res_names; /* resources by name */
 	struct task *task;        /* the task being parsed */
 	const struct jnode *at;   /* the event being parsed, for messages */
 	const char *at_path;

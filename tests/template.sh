@@ -2,7 +2,7 @@
 # params, --set, ${expressions} and foreach expand a short file into many
 # tasks and resources; rt-app files are untouched by it.
 . "${srcdir:-.}/tests/lib.sh"
-plan 8
+plan 9
 cat >"$TMP/t.json" <<J
 { "params": { "n": 3, "k": 2, "kind": "pipe" },
   "global": { "calibration": 50, "logdir": "$TMP" },
@@ -32,3 +32,9 @@ head -1 "$TMP/hb" | grep -qx 'Running in threaded mode with 1 groups using 8 fil
 	sed -n 2p "$TMP/hb" | grep -qx 'Each sender will pass 50 messages of 100 bytes' &&
 	sed -n 3p "$TMP/hb" | grep -Eqx 'Time: [0-9]+\.[0-9]{3}'
 ok $? "it prints hackbench's header lines and Time: S.mmm"
+# 300 groups: 6000 channels, 12000 tasks. Name lookups are hashed, so this
+# parses in well under a second; a quadratic lookup took seconds (36 s
+# under ASan for 89 groups). The bound only catches such a regression.
+run_bounded 60 "$MIMIC" --check --set groups=300 "$srcdir/workloads/hackbench.json"
+[ $rc -eq 0 ] && [ $took -lt 20000 ]
+ok $? "--check of a 12000-task hackbench in $took ms (bound 20 s)"
