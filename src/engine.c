@@ -57,23 +57,11 @@ static void engine_wake_handler(int sig)
 	(void)sig;
 }
 
-static bool policy_needs_lock(int policy)
-{
-	return policy == SCHED_FIFO || policy == SCHED_RR ||
-	       policy == SCHED_DEADLINE;
-}
-
 static bool workload_is_realtime(const struct workload *w)
 {
-	for (size_t t = 0; t < w->n_tasks; t++) {
-		if (policy_needs_lock(w->tasks[t].sched.policy))
-			return true;
-		for (size_t p = 0; p < w->tasks[t].n_phases; p++)
-			if (w->tasks[t].phases[p].has_sched &&
-			    policy_needs_lock(w->tasks[t].phases[p].sched.policy))
-				return true;
-	}
-	return false;
+	int policy;
+
+	return rt_watchdog_find_rt(w, &policy) != NULL;
 }
 
 static size_t engine_ring_bytes(const struct globals *g)

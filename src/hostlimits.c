@@ -45,7 +45,7 @@ long long hostlimits_read_ll(const char *path)
 	return v;
 }
 
-static long long hostlimits_proc_ll(const char *rel)
+long long hostlimits_proc_ll(const char *rel)
 {
 	char *path = hostlimits_proc_path(rel);
 	long long v = hostlimits_read_ll(path);

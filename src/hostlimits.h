@@ -25,5 +25,7 @@ char *hostlimits_proc_path(const char *rel);
 
 /* The first integer in a file; -1 if it cannot be read. */
 long long hostlimits_read_ll(const char *path);
+/* The same of hostlimits_proc_path(rel). */
+long long hostlimits_proc_ll(const char *rel);
 
 #endif

@@ -29,15 +29,14 @@ void rt_watchdog_allow_unthrottled(bool allow)
 	atomic_store(&allow_unthrottled, allow);
 }
 
-static bool rt_watchdog_policy_is_rt(int policy)
+bool rt_watchdog_policy_is_rt(int policy)
 {
 	return policy == SCHED_FIFO || policy == SCHED_RR ||
 	       policy == SCHED_DEADLINE;
 }
 
-/* The first task (and phase) with a real-time policy; NULL if none. */
-static const struct task *rt_watchdog_find_rt(const struct workload *w,
-					      int *policy)
+const struct task *rt_watchdog_find_rt(const struct workload *w,
+				       int *policy)
 {
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		const struct task *task = &w->tasks[t];
@@ -55,19 +54,10 @@ static const struct task *rt_watchdog_find_rt(const struct workload *w,
 	return NULL;
 }
 
-static long long rt_watchdog_read(const char *rel)
-{
-	char *path = hostlimits_proc_path(rel);
-	long long v = hostlimits_read_ll(path);
-
-	free(path);
-	return v;
-}
-
 int rt_watchdog_check(const struct workload *w, bool quiet)
 {
-	long long runtime = rt_watchdog_read("sys/kernel/sched_rt_runtime_us");
-	long long period = rt_watchdog_read("sys/kernel/sched_rt_period_us");
+	long long runtime = hostlimits_proc_ll("sys/kernel/sched_rt_runtime_us");
+	long long period = hostlimits_proc_ll("sys/kernel/sched_rt_period_us");
 	const struct task *task;
 	int policy;
 

@@ -10,10 +10,17 @@
 
 #include <stdbool.h>
 
+struct task;
 struct workload;
 
 /* --allow-unthrottled: run anyway, with a warning. */
 void rt_watchdog_allow_unthrottled(bool allow);
+
+bool rt_watchdog_policy_is_rt(int policy);
+/* The first task with a real-time policy, its own or a phase's (*policy
+ * says which policy); NULL if none. */
+const struct task *rt_watchdog_find_rt(const struct workload *w,
+				       int *policy);
 
 /*
  * Reads sched_rt_runtime_us and sched_rt_period_us under $MIMIC_PROC_DIR
