@@ -109,10 +109,7 @@ int parser_named_resource(struct parser *p, const char *path,
 
 int parser_find_task(const struct parser *p, const char *name)
 {
-	for (size_t k = 0; k < p->w->n_tasks; k++)
-		if (p->w->tasks[k].name && !strcmp(p->w->tasks[k].name, name))
-			return (int)k;
-	return -1;
+	return name_index_get(&p->task_names, name);
 }
 
 void parser_event_error(struct parser *p, const struct task *t,
@@ -801,15 +798,14 @@ int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique)
 {
 	struct workload *w = p->w;
+	int first = name_index_get(&p->res_names, name), last = -1;
 	struct resource *r;
 
-	for (size_t k = 0; k < w->n_resources; k++)
-		if (w->resources[k].type == type &&
-		    !strcmp(w->resources[k].name, name))
-			return (int)k;
-	for (size_t k = 0; k < w->n_resources; k++)
-		if (resource_types_clash(w->resources[k].type, type) &&
-		    !strcmp(w->resources[k].name, name))
+	for (int k = first; k >= 0; k = p->res_next[k])
+		if (w->resources[k].type == type)
+			return k;
+	for (int k = first; k >= 0; last = k, k = p->res_next[k])
+		if (resource_types_clash(w->resources[k].type, type))
 			parser_error(p, p->at, p->at_path,
 				     "\"%s\" is a %s, not a %s", name,
 				     resource_type_names[w->resources[k].type],
@@ -820,10 +816,19 @@ int parser_resource(struct parser *p, const char *name,
 		w->resources = arena_grow(p->a, w->resources,
 					  p->res_cap * sizeof(*w->resources),
 					  ncap * sizeof(*w->resources));
+		p->res_next = arena_grow(p->a, p->res_next,
+					 p->res_cap * sizeof(*p->res_next),
+					 ncap * sizeof(*p->res_next));
 		p->res_cap = ncap;
 	}
 	r = &w->resources[w->n_resources];
 	r->name = arena_strdup(p->a, name);
+	/* Appended at the end of its name's chain, which stays in index order. */
+	p->res_next[w->n_resources] = -1;
+	if (last >= 0)
+		p->res_next[last] = (int)w->n_resources;
+	else
+		name_index_put(&p->res_names, r->name, (int)w->n_resources);
 	r->type = type;
 	r->unique = unique;
 	if (type == RES_TIMER)
@@ -943,9 +948,12 @@ static int walk_object(struct parser *p, const char *path,
 		       const struct jnode *obj, const struct key_target *targets,
 		       size_t n_targets, struct phase *ph, bool events_ignored)
 {
+	struct name_index last = { 0 }; /* key -> its last member */
 	size_t cap = 0;
 	int errs = 0;
 
+	for (size_t k = 0; k < obj->n; k++)
+		name_index_put(&last, obj->kids[k]->key, (int)k);
 	for (size_t k = 0; k < obj->n; k++) {
 		const struct jnode *m = obj->kids[k];
 		const char *mpath = parser_path(p, path, m->key);
@@ -956,7 +964,8 @@ static int walk_object(struct parser *p, const char *path,
 		for (t = 0; t < n_targets && !ks; t++)
 			ks = find_key(targets[t].table, m->key);
 		if (ks) {
-			if (m->type != J_NULL && jtree_get(obj, m->key) != m &&
+			if (m->type != J_NULL &&
+			    name_index_get(&last, m->key) != (int)k &&
 			    ks->type != KT_IGNORED)
 				parser_warn(p, m, mpath,
 					    "duplicate key: the last one wins");
@@ -978,6 +987,7 @@ static int walk_object(struct parser *p, const char *path,
 			errs++;
 		}
 	}
+	name_index_free(&last);
 	return errs;
 }
 
@@ -1029,6 +1039,9 @@ static int parse_task(struct parser *p, const char *path,
 
 	p->task = t;
 	t->name = tn->key;
+	/* The first task of a name is the one found, as a scan would. */
+	if (parser_find_task(p, t->name) < 0)
+		name_index_put(&p->task_names, t->name, (int)(t - p->w->tasks));
 	t->line = tn->line;
 	t->col = tn->col;
 	t->instance = 1;
@@ -1142,9 +1155,9 @@ static int parse_declared(struct parser *p, const char *path,
 			return 1;
 		}
 	}
-	for (size_t k = 0; k < p->w->n_resources; k++)
-		if (p->w->resources[k].declared &&
-		    !strcmp(p->w->resources[k].name, r->key)) {
+	for (int k = name_index_get(&p->res_names, r->key); k >= 0;
+	     k = p->res_next[k])
+		if (p->w->resources[k].declared) {
 			parser_error(p, r, path, "declared twice");
 			return 1;
 		}
@@ -1216,29 +1229,29 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 
 int parser_channel(struct parser *p, const char *name)
 {
-	for (size_t k = 0; k < p->w->n_resources; k++) {
+	for (int k = name_index_get(&p->res_names, name); k >= 0;
+	     k = p->res_next[k]) {
 		const struct resource *r = &p->w->resources[k];
 
-		if ((r->type == RES_PIPE || r->type == RES_SOCKET) &&
-		    !strcmp(r->name, name))
-			return (int)k;
+		if (r->type == RES_PIPE || r->type == RES_SOCKET)
+			return k;
 	}
 	return parser_resource(p, name, RES_PIPE, false);
 }
 
-int parse_workload(struct arena *a, struct diag *d, const char *file,
-		   const struct jnode *root, struct workload **out)
+static int parse_root(struct parser *p, const char *file,
+		      const struct jnode *root, struct workload **out)
 {
-	struct parser p = { .a = a, .d = d };
+	struct arena *a = p->a;
 	struct workload *w = arena_alloc(a, sizeof(*w));
 	const struct jnode *tasks;
 	int errs = 0;
 
-	p.w = w;
+	p->w = w;
 	w->file = file;
 	globals_defaults(&w->g);
 	if (root->type != J_OBJECT) {
-		parser_error(&p, root, NULL,
+		parser_error(p, root, NULL,
 			     "the workload must be a JSON object, got %s",
 			     describe(root));
 		return 1;
@@ -1247,11 +1260,11 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 		const struct jnode *m = root->kids[k];
 
 		if (!strcmp(m->key, "global"))
-			errs += parse_globals(&p, m);
+			errs += parse_globals(p, m);
 		else if (!strcmp(m->key, "resources"))
-			errs += parse_resources_section(&p, m);
+			errs += parse_resources_section(p, m);
 		else if (strcmp(m->key, "tasks")) {
-			parser_key_error(&p, m, m->key,
+			parser_key_error(p, m, m->key,
 					 "unknown key (expected global, "
 					 "resources or tasks)");
 			errs++;
@@ -1259,32 +1272,32 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 	}
 	tasks = jtree_get(root, "tasks");
 	if (!tasks) {
-		parser_error(&p, root, NULL, "no \"tasks\" object");
+		parser_error(p, root, NULL, "no \"tasks\" object");
 		return errs + 1;
 	}
 	if (tasks->type != J_OBJECT) {
-		parser_error(&p, tasks, "tasks", "expected an object, got %s",
+		parser_error(p, tasks, "tasks", "expected an object, got %s",
 			     describe(tasks));
 		return errs + 1;
 	}
 	if (tasks->n == 0) {
-		parser_error(&p, tasks, "tasks", "no tasks: nothing to run");
+		parser_error(p, tasks, "tasks", "no tasks: nothing to run");
 		return errs + 1;
 	}
 	w->tasks = arena_alloc(a, tasks->n * sizeof(*w->tasks));
 	w->n_tasks = tasks->n;
 	for (size_t k = 0; k < tasks->n; k++) {
 		const struct jnode *tn = tasks->kids[k];
-		const char *path = parser_path(&p, "tasks", tn->key);
+		const char *path = parser_path(p, "tasks", tn->key);
 
 		if (tn->type != J_OBJECT) {
-			parser_error(&p, tn, path,
+			parser_error(p, tn, path,
 				     "a task must be an object, got %s",
 				     describe(tn));
 			errs++;
 			continue;
 		}
-		errs += parse_task(&p, path, tn, &w->tasks[k]);
+		errs += parse_task(p, path, tn, &w->tasks[k]);
 		w->n_threads += w->tasks[k].instance;
 	}
 	/* Cross-task checks and counts, once every task is known. */
@@ -1296,15 +1309,26 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 				struct event *ev = &t->phases[ph].events[e];
 
 				if (ev->kind->finalize)
-					errs += ev->kind->finalize(&p, t, ev);
+					errs += ev->kind->finalize(p, t, ev);
 			}
 	}
 	if (!errs && w->n_threads == 0) {
-		parser_error(&p, tasks, "tasks",
+		parser_error(p, tasks, "tasks",
 			     "no threads: every task has \"instance\": 0");
 		errs++;
 	}
 	*out = w;
+	return errs;
+}
+
+int parse_workload(struct arena *a, struct diag *d, const char *file,
+		   const struct jnode *root, struct workload **out)
+{
+	struct parser p = { .a = a, .d = d };
+	int errs = parse_root(&p, file, root, out);
+
+	name_index_free(&p.res_names);
+	name_index_free(&p.task_names);
 	return errs;
 }
 
