@@ -1,96 +1,94 @@
-/* name_index.c - FNV-1a hashed open addressing from names to id chains. */
+/*
+ * name_index.c - open addressing with linear probing over FNV-1a hashes,
+ * kept at most half full; the hash is stored so probes compare strings only
+ * on a likely match and growing never rehashes a string.
+ */
 #include "name_index.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct name_slot {
-	const char *name;         /* NULL: empty */
-	int head;                 /* the newest id of this name */
+#define NAME_INDEX_MIN_CAP 16
+
+struct name_index_slot {
+	const char *name; /* NULL: empty */
+	uint64_t hash;
+	int value;
 };
 
-static uint64_t name_hash(const char *s)
+static uint64_t name_index_hash(const char *s)
 {
-	uint64_t h = 14695981039346656037ull;
+	uint64_t h = 14695981039346656037ULL;
 
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
 	return h;
 }
 
-static struct name_slot *name_find(const struct name_index *x,
-				   const char *name)
+/* The slot holding name, or the empty slot where it would go. */
+static struct name_index_slot *name_index_find(const struct name_index *ix,
+					       const char *name, uint64_t h)
 {
-	size_t k = name_hash(name) & (x->cap - 1);
+	size_t mask = ix->cap - 1;
 
-	while (x->slots[k].name && strcmp(x->slots[k].name, name))
-		k = (k + 1) & (x->cap - 1);
-	return &x->slots[k];
-}
+	for (size_t k = h & mask;; k = (k + 1) & mask) {
+		struct name_index_slot *s = &ix->slots[k];
 
-static int name_grow(struct name_index *x)
-{
-	struct name_index bigger = *x;
-
-	bigger.cap = x->cap ? x->cap * 2 : 64;
-	bigger.slots = calloc(bigger.cap, sizeof(*bigger.slots));
-	if (!bigger.slots)
-		return -1;
-	for (size_t k = 0; k < x->cap; k++)
-		if (x->slots[k].name)
-			*name_find(&bigger, x->slots[k].name) = x->slots[k];
-	free(x->slots);
-	*x = bigger;
-	return 0;
-}
-
-int name_index_add(struct name_index *x, const char *name, int id)
-{
-	struct name_slot *s;
-
-	if ((x->n + 1) * 2 > x->cap && name_grow(x))
-		return -1;
-	if ((size_t)id >= x->next_cap) {
-		size_t cap = x->next_cap ? x->next_cap : 64;
-		int *next;
-
-		while (cap <= (size_t)id)
-			cap *= 2;
-		next = realloc(x->next, cap * sizeof(*next));
-		if (!next)
-			return -1;
-		x->next = next;
-		x->next_cap = cap;
+		if (!s->name || (s->hash == h && !strcmp(s->name, name)))
+			return s;
 	}
-	s = name_find(x, name);
+}
+
+static void name_index_grow(struct name_index *ix)
+{
+	struct name_index old = *ix;
+
+	ix->cap = old.cap ? old.cap * 2 : NAME_INDEX_MIN_CAP;
+	ix->slots = calloc(ix->cap, sizeof(*ix->slots));
+	if (!ix->slots) {
+		fprintf(stderr, "mimic: out of memory\n");
+		exit(1);
+	}
+	for (size_t k = 0; k < old.cap; k++)
+		if (old.slots[k].name)
+			*name_index_find(ix, old.slots[k].name,
+					 old.slots[k].hash) = old.slots[k];
+	free(old.slots);
+}
+
+int name_index_get(const struct name_index *ix, const char *name)
+{
+	const struct name_index_slot *s;
+
+	if (!ix->cap)
+		return -1;
+	s = name_index_find(ix, name, name_index_hash(name));
+	return s->name ? s->value : -1;
+}
+
+void name_index_put(struct name_index *ix, const char *name, int value)
+{
+	uint64_t h = name_index_hash(name);
+	struct name_index_slot *s;
+
+	if (2 * (ix->n + 1) > ix->cap)
+		name_index_grow(ix);
+	s = name_index_find(ix, name, h);
 	if (!s->name) {
 		s->name = name;
-		s->head = -1;
-		x->n++;
+		s->hash = h;
+		ix->n++;
 	}
-	x->next[id] = s->head;
-	s->head = id;
-	return 0;
+	s->value = value;
 }
 
-int name_index_first(const struct name_index *x, const char *name)
+void name_index_free(struct name_index *ix)
 {
-	if (!x->cap)
-		return -1;
-	const struct name_slot *s = name_find(x, name);
-
-	return s->name ? s->head : -1;
-}
-
-int name_index_next(const struct name_index *x, int id)
-{
-	return x->next[id];
-}
-
-void name_index_free(struct name_index *x)
-{
-	free(x->slots);
-	free(x->next);
-	memset(x, 0, sizeof(*x));
+	free(ix->slots);
+	ix->slots = NULL;
+	ix->cap = ix->n = 0;
 }

@@ -1,27 +1,25 @@
 /*
- * name_index.h - names to small integers (resources, tasks) in O(1): the
- * parser looks a name up for every reference, and canned workloads make
- * thousands of them, so a linear scan made parsing quadratic. Several
- * entries may share a name (a condition and a mutex may); lookups walk
- * them newest first, and callers filter.
+ * name_index.h - a small hash index from names to ints, so the parser finds
+ * a resource or task by name in constant time instead of scanning every one
+ * (a hackbench of 100 groups has 2000 channels and 40000 sends).
  */
 #ifndef MIMIC_NAME_INDEX_H
 #define MIMIC_NAME_INDEX_H
 
 #include <stddef.h>
 
+struct name_index_slot;
+
+/* All zero is an empty index. Names are not copied: they must outlive it. */
 struct name_index {
-	struct name_slot *slots;  /* open addressing, a power of two */
+	struct name_index_slot *slots;
 	size_t cap, n;
-	int *next;                /* per id: the previous id of the same name */
-	size_t next_cap;
 };
 
-/* Adds id under name (a string that outlives the index); -1 on ENOMEM. */
-int name_index_add(struct name_index *x, const char *name, int id);
-/* The newest id of that name, or -1; then name_index_next(x, id). */
-int name_index_first(const struct name_index *x, const char *name);
-int name_index_next(const struct name_index *x, int id);
-void name_index_free(struct name_index *x);
+/* The value stored for name, or -1. */
+int name_index_get(const struct name_index *ix, const char *name);
+/* Stores value (>= 0) for name, replacing any earlier one. */
+void name_index_put(struct name_index *ix, const char *name, int value);
+void name_index_free(struct name_index *ix);
 
 #endif

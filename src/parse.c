@@ -10,7 +10,6 @@
 #include "diag.h"
 #include "event.h"
 #include "jtree.h"
-#include "name_index.h"
 #include "report_style.h"
 #include "sched_attr.h"
 
@@ -110,10 +109,7 @@ int parser_named_resource(struct parser *p, const char *path,
 
 int parser_find_task(const struct parser *p, const char *name)
 {
-	for (size_t k = 0; k < p->w->n_tasks; k++)
-		if (p->w->tasks[k].name && !strcmp(p->w->tasks[k].name, name))
-			return (int)k;
-	return -1;
+	return name_index_get(&p->task_names, name);
 }
 
 void parser_event_error(struct parser *p, const struct task *t,
@@ -802,15 +798,13 @@ int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique)
 {
 	struct workload *w = p->w;
+	int first = name_index_get(&p->res_names, name), last = -1;
 	struct resource *r;
-	int k;
 
-	for (k = name_index_first(&p->res_names, name); k >= 0;
-	     k = name_index_next(&p->res_names, k))
+	for (int k = first; k >= 0; k = p->res_next[k])
 		if (w->resources[k].type == type)
 			return k;
-	for (k = name_index_first(&p->res_names, name); k >= 0;
-	     k = name_index_next(&p->res_names, k))
+	for (int k = first; k >= 0; last = k, k = p->res_next[k])
 		if (resource_types_clash(w->resources[k].type, type))
 			parser_error(p, p->at, p->at_path,
 				     "\"%s\" is a %s, not a %s", name,
@@ -822,14 +816,19 @@ int parser_resource(struct parser *p, const char *name,
 		w->resources = arena_grow(p->a, w->resources,
 					  p->res_cap * sizeof(*w->resources),
 					  ncap * sizeof(*w->resources));
+		p->res_next = arena_grow(p->a, p->res_next,
+					 p->res_cap * sizeof(*p->res_next),
+					 ncap * sizeof(*p->res_next));
 		p->res_cap = ncap;
 	}
 	r = &w->resources[w->n_resources];
 	r->name = arena_strdup(p->a, name);
-	if (name_index_add(&p->res_names, r->name, (int)w->n_resources)) {
-		fprintf(stderr, "mimic: out of memory\n");
-		exit(MIMIC_EXIT_FAILURE);
-	}
+	/* Appended at the end of its name's chain, which stays in index order. */
+	p->res_next[w->n_resources] = -1;
+	if (last >= 0)
+		p->res_next[last] = (int)w->n_resources;
+	else
+		name_index_put(&p->res_names, r->name, (int)w->n_resources);
 	r->type = type;
 	r->unique = unique;
 	if (type == RES_TIMER)
@@ -949,9 +948,12 @@ static int walk_object(struct parser *p, const char *path,
 		       const struct jnode *obj, const struct key_target *targets,
 		       size_t n_targets, struct phase *ph, bool events_ignored)
 {
+	struct name_index last = { 0 }; /* key -> its last member */
 	size_t cap = 0;
 	int errs = 0;
 
+	for (size_t k = 0; k < obj->n; k++)
+		name_index_put(&last, obj->kids[k]->key, (int)k);
 	for (size_t k = 0; k < obj->n; k++) {
 		const struct jnode *m = obj->kids[k];
 		const char *mpath = parser_path(p, path, m->key);
@@ -962,7 +964,8 @@ static int walk_object(struct parser *p, const char *path,
 		for (t = 0; t < n_targets && !ks; t++)
 			ks = find_key(targets[t].table, m->key);
 		if (ks) {
-			if (m->type != J_NULL && jtree_get(obj, m->key) != m &&
+			if (m->type != J_NULL &&
+			    name_index_get(&last, m->key) != (int)k &&
 			    ks->type != KT_IGNORED)
 				parser_warn(p, m, mpath,
 					    "duplicate key: the last one wins");
@@ -984,6 +987,7 @@ static int walk_object(struct parser *p, const char *path,
 			errs++;
 		}
 	}
+	name_index_free(&last);
 	return errs;
 }
 
@@ -1035,6 +1039,9 @@ static int parse_task(struct parser *p, const char *path,
 
 	p->task = t;
 	t->name = tn->key;
+	/* The first task of a name is the one found, as a scan would. */
+	if (parser_find_task(p, t->name) < 0)
+		name_index_put(&p->task_names, t->name, (int)(t - p->w->tasks));
 	t->line = tn->line;
 	t->col = tn->col;
 	t->instance = 1;
@@ -1148,9 +1155,9 @@ static int parse_declared(struct parser *p, const char *path,
 			return 1;
 		}
 	}
-	for (size_t k = 0; k < p->w->n_resources; k++)
-		if (p->w->resources[k].declared &&
-		    !strcmp(p->w->resources[k].name, r->key)) {
+	for (int k = name_index_get(&p->res_names, r->key); k >= 0;
+	     k = p->res_next[k])
+		if (p->w->resources[k].declared) {
 			parser_error(p, r, path, "declared twice");
 			return 1;
 		}
@@ -1222,8 +1229,8 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 
 int parser_channel(struct parser *p, const char *name)
 {
-	for (int k = name_index_first(&p->res_names, name); k >= 0;
-	     k = name_index_next(&p->res_names, k)) {
+	for (int k = name_index_get(&p->res_names, name); k >= 0;
+	     k = p->res_next[k]) {
 		const struct resource *r = &p->w->resources[k];
 
 		if (r->type == RES_PIPE || r->type == RES_SOCKET)
@@ -1321,6 +1328,7 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 	int errs = parse_root(&p, file, root, out);
 
 	name_index_free(&p.res_names);
+	name_index_free(&p.task_names);
 	return errs;
 }
 

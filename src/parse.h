@@ -20,7 +20,10 @@ struct parser {
 	struct diag *d;
 	struct workload *w;
 	size_t res_cap;
-	struct name_index res_names; /* resources by name */
+	/* Lookups by name, in the order a scan of the lists would meet them. */
+	struct name_index res_names;  /* name -> first resource so called */
+	int *res_next;                /* per resource: next of that name, -1 */
+	struct name_index task_names; /* name -> first task so called */
 	struct task *task;        /* the task being parsed */
 	const struct jnode *at;   /* the event being parsed, for messages */
 	const char *at_path;
