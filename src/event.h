@@ -6,7 +6,7 @@
 #ifndef MIMIC_EVENT_H
 #define MIMIC_EVENT_H
 
-#include "workload.h"
+#include "model/workload.h"
 
 struct jnode;
 struct json_object;

@@ -5,19 +5,19 @@
 #define _GNU_SOURCE
 #include "config.h"
 
-#include "arena.h"
-#include "compare.h"
-#include "diag.h"
-#include "dump.h"
-#include "engine.h"
-#include "hostcheck.h"
-#include "jtree.h"
-#include "parse.h"
-#include "rt_watchdog.h"
-#include "sched_attr.h"
-#include "summary_json.h"
-#include "template.h"
-#include "work.h"
+#include "lib/arena.h"
+#include "report/compare.h"
+#include "lib/diag.h"
+#include "model/dump.h"
+#include "engine/engine.h"
+#include "parse/hostcheck.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "engine/rt_watchdog.h"
+#include "engine/sched_attr.h"
+#include "report/summary_json.h"
+#include "parse/template.h"
+#include "engine/work.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -5,7 +5,7 @@
 #ifndef MIMIC_RESOURCE_H
 #define MIMIC_RESOURCE_H
 
-#include "workload.h"
+#include "model/workload.h"
 
 #include <pthread.h>
 #include <semaphore.h>

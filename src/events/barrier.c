@@ -3,11 +3,11 @@
  * of them have arrived, then all are released together. As in rt-app, the
  * count is each task's instances times the times the task names it.
  */
-#include "../arena.h"
-#include "../event.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
+#include "lib/arena.h"
+#include "event.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
 
 #include <json-c/json.h>
 

@@ -13,13 +13,13 @@
  * The receiver records wake-up latency = its time after read() - stamp.
  * Writes and reads loop over short transfers: a message is never split.
  */
-#include "../arena.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
-#include "../timeutil.h"
+#include "lib/arena.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
 
 #include <errno.h>
 #include <json-c/json.h>

@@ -7,14 +7,14 @@
  * A waiter woken by a signal or broadcast made after it began waiting
  * records wake-up latency = its time after the wait - the signal's stamp.
  */
-#include "../arena.h"
-#include "../dump.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
-#include "../timeutil.h"
+#include "lib/arena.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <string.h>

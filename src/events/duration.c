@@ -1,9 +1,9 @@
 /* duration.c - parsing and dumping the µs value of run, runtime, sleep. */
-#include "duration.h"
+#include "events/duration.h"
 
-#include "../dump.h"
-#include "../event.h"
-#include "../parse.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/parse.h"
 
 #include <json-c/json.h>
 

@@ -3,11 +3,11 @@
  * with "instance": 0) at that moment. It is named <X>-<index>-<NNNN> and
  * logged like any thread; at most 1024 forks per task, as in rt-app.
  */
-#include "../arena.h"
-#include "../engine.h"
-#include "../event.h"
-#include "../parse.h"
-#include "../thread.h"
+#include "lib/arena.h"
+#include "engine/engine.h"
+#include "event.h"
+#include "parse/parse.h"
+#include "engine/thread.h"
 
 #include <json-c/json.h>
 

@@ -18,14 +18,14 @@
  * the list before it wakes the message thread). A reset drops the posts
  * pending (schbench's message thread marking itself blocked).
  */
-#include "../arena.h"
-#include "../dump.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
-#include "../timeutil.h"
+#include "lib/arena.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <limits.h>

@@ -2,11 +2,11 @@
  * iorun.c - "iorun": write N bytes of the task's buffer to global
  * io_device (/dev/null by default; one descriptor for all threads).
  */
-#include "../event.h"
-#include "membuf.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
+#include "event.h"
+#include "events/membuf.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
 
 #include <errno.h>
 #include <unistd.h>

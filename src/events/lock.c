@@ -4,13 +4,13 @@
  * Mutexes still held when a thread stops are released for it.
  */
 #define _GNU_SOURCE
-#include "../arena.h"
-#include "../dump.h"
-#include "../event.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
-#include "../timeutil.h"
+#include "lib/arena.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
 
 #include <json-c/json.h>
 

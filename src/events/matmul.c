@@ -6,13 +6,13 @@
  * "footprint" gives n as schbench's -F does: the largest n whose three
  * matrices fit in it. The time it takes is logged as run time.
  */
-#include "matmul.h"
+#include "events/matmul.h"
 
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../thread.h"
-#include "../timeutil.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <math.h>

@@ -3,13 +3,13 @@
  * mem_buffer_size bytes, one per task definition as in rt-app), in passes
  * of at most the buffer's size.
  */
-#include "../arena.h"
-#include "../event.h"
-#include "membuf.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
+#include "lib/arena.h"
+#include "event.h"
+#include "events/membuf.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
 
 #include <json-c/json.h>
 #include <string.h>

@@ -7,12 +7,12 @@
  * when random). Without "ref" the buffer belongs to the task definition;
  * with it, every user of the name shares one and must agree on its shape.
  */
-#include "../arena.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
+#include "lib/arena.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
 
 #include <json-c/json.h>
 #include <string.h>

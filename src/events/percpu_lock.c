@@ -10,13 +10,13 @@
  * most one at a time; it is released for it when the thread ends.
  */
 #define _GNU_SOURCE
-#include "../arena.h"
-#include "../dump.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
+#include "lib/arena.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
 
 #include <json-c/json.h>
 #include <sched.h>

@@ -5,13 +5,13 @@
  * second, added to its rate histogram. schbench's main thread samples once
  * a second; a task looping on "rate" and a 1 s "sleep" is that.
  */
-#include "../engine.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../thread.h"
-#include "../thread_extra.h"
-#include "../timeutil.h"
+#include "engine/engine.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "engine/thread.h"
+#include "engine/thread_extra.h"
+#include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <math.h>

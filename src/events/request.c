@@ -4,11 +4,11 @@
  * adds now - the thread's last wake-up (the return of a futex_wait,
  * timer, recv, wait...), in µs, to its request histogram.
  */
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../thread.h"
-#include "../timeutil.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <string.h>

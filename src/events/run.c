@@ -3,11 +3,11 @@
  * requested µs at calibration speed. Its wall time grows when the thread
  * is preempted or the CPU is slower, which is the point (rt-app's run).
  */
-#include "../event.h"
-#include "../thread.h"
-#include "../timeutil.h"
-#include "../work.h"
-#include "duration.h"
+#include "event.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
+#include "engine/work.h"
+#include "events/duration.h"
 
 static void run_exec(struct thread *t, const struct event *ev)
 {

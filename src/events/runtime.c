@@ -2,11 +2,11 @@
  * runtime.c - "runtime": work until the wall clock says the requested µs
  * have passed, whatever the CPU speed or preemption (rt-app's runtime).
  */
-#include "../event.h"
-#include "../thread.h"
-#include "../timeutil.h"
-#include "../work.h"
-#include "duration.h"
+#include "event.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
+#include "engine/work.h"
+#include "events/duration.h"
 
 static void runtime_exec(struct thread *t, const struct event *ev)
 {

@@ -2,12 +2,12 @@
  * sem.c - "sem_post" and "sem_wait" on a named POSIX semaphore that starts
  * at 0: posts are remembered, each wait takes one.
  */
-#include "../arena.h"
-#include "../dump.h"
-#include "../event.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
+#include "lib/arena.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
 
 #include <errno.h>
 #include <json-c/json.h>

@@ -6,13 +6,13 @@
  * (classic schbench's message thread sleeps sleeptime + rand % (s / 4)).
  */
 #define _GNU_SOURCE
-#include "../dump.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../thread.h"
-#include "../timeutil.h"
-#include "duration.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
+#include "events/duration.h"
 
 #include <errno.h>
 #include <json-c/json.h>

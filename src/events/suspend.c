@@ -6,13 +6,13 @@
  * a resume that comes before the suspend is remembered, not lost, so
  * ping-pong workloads cannot deadlock on a race.
  */
-#include "../arena.h"
-#include "../dump.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../resource.h"
-#include "../thread.h"
+#include "lib/arena.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "resource.h"
+#include "engine/thread.h"
 
 #include <json-c/json.h>
 

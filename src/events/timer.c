@@ -7,13 +7,13 @@
  * an absolute one behind, to catch up. A timer named "unique..." is one per
  * thread; any other name is shared, and every user advances it.
  */
-#include "../arena.h"
-#include "../dump.h"
-#include "../event.h"
-#include "../jtree.h"
-#include "../parse.h"
-#include "../thread.h"
-#include "../timeutil.h"
+#include "lib/arena.h"
+#include "model/dump.h"
+#include "event.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "engine/thread.h"
+#include "lib/timeutil.h"
 
 #include <errno.h>
 #include <json-c/json.h>

@@ -1,6 +1,6 @@
 /* yield.c - "yield": sched_yield() (its value is ignored, as in rt-app). */
-#include "../event.h"
-#include "../thread.h"
+#include "event.h"
+#include "engine/thread.h"
 
 #include <sched.h>
 

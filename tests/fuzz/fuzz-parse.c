@@ -4,11 +4,11 @@
  * crash, leak or undefined behaviour found becomes a case in
  * tests/parse/bad. Built and run by `make fuzz` (clang needed).
  */
-#include "arena.h"
-#include "diag.h"
-#include "jtree.h"
-#include "parse.h"
-#include "template.h"
+#include "lib/arena.h"
+#include "lib/diag.h"
+#include "parse/jtree.h"
+#include "parse/parse.h"
+#include "parse/template.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* test-hist.c - the histogram follows schbench's bucket rules exactly. */
-#include "hist.h"
+#include "lib/hist.h"
 #include "tap.h"
 
 #include <stdlib.h>

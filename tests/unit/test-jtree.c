@@ -2,9 +2,9 @@
  * test-jtree.c - the JSON layer accepts rt-app's lenient syntax, keeps
  * duplicate keys in order and knows where every value is.
  */
-#include "arena.h"
-#include "diag.h"
-#include "jtree.h"
+#include "lib/arena.h"
+#include "lib/diag.h"
+#include "parse/jtree.h"
 #include "tap.h"
 
 #include <string.h>

@@ -5,7 +5,7 @@
  * 512 µs, midpoints of 1/256-wide buckets above), and printed in its
  * exact formats.
  */
-#include "reports/schbench_stats.h"
+#include "report/styles/schbench_stats.h"
 #include "tap.h"
 
 #include <stdlib.h>

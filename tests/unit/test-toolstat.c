@@ -2,7 +2,7 @@
  * test-toolstat.c - adrestia's p90 of per-round means and cyclictest's
  * per-thread figures, against values computed by hand.
  */
-#include "toolstat.h"
+#include "report/toolstat.h"
 #include "tap.h"
 
 #include <string.h>

@@ -1,0 +1,794 @@
+/*
+ * engine.c - turns the model into running threads and brings every one of
+ * them home: creates logs, timers and threads before time zero (a failure
+ * there refuses the run), releases them together, drains their log rings
+ * while they run, stops them on duration, end of loops or a signal, and
+ * flushes everything.
+ */
+#define _GNU_SOURCE
+#include "engine/engine.h"
+
+#include "lib/diag.h"
+#include "record/ftrace.h"
+#include "report/gnuplot.h"
+#include "engine/hostlimits.h"
+#include "parse/parse.h"
+#include "engine/preflight.h"
+#include "engine/progress.h"
+#include "report/report.h"
+#include "resource.h"
+#include "engine/rt_watchdog.h"
+#include "record/rtapp_log.h"
+#include "record/samples.h"
+#include "report/summary_json.h"
+#include "engine/taskgroup.h"
+#include "engine/thread_extra.h"
+#include "lib/timeutil.h"
+#include "report/trace_json.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define ENGINE_DRAIN_NS     (100 * 1000 * 1000) /* log rows reach files */
+#define ENGINE_KICK_NS      (2 * 1000 * 1000)   /* re-wake stopping threads */
+#define ENGINE_RING_DEFAULT (256 * 1024)
+/* Shared bytes per thread beyond its log ring: its struct, histograms. */
+#define ENGINE_SHM_PER_THREAD (1 << 20)
+#define ENGINE_SHM_BASE       (16 << 20)
+
+/* Interrupts blocking calls so a stopping thread sees the stop flag. */
+#define ENGINE_WAKE_SIGNAL SIGUSR1
+/* The last thread to finish tells main at once, rather than at its next
+ * drain. */
+#define ENGINE_DONE_SIGNAL SIGUSR2
+
+static void engine_wake_handler(int sig)
+{
+	(void)sig;
+}
+
+static bool workload_is_realtime(const struct workload *w)
+{
+	int policy;
+
+	return rt_watchdog_find_rt(w, &policy) != NULL;
+}
+
+static size_t engine_ring_bytes(const struct globals *g)
+{
+	return g->log_ring_bytes ? g->log_ring_bytes : ENGINE_RING_DEFAULT;
+}
+
+void *engine_shm_alloc(struct engine *e, size_t bytes)
+{
+	void *p = shm_alloc(&e->shm, bytes);
+
+	if (!p)
+		fprintf(stderr, "mimic: shared region full (%zu bytes)\n",
+			e->shm.size);
+	return p;
+}
+
+/* "<idx>" or, for a fork, "<idx>-<nnnn>": the thread's and log's suffix. */
+static void engine_thread_id(const struct thread *t, char *id, size_t len)
+{
+	if (t->forked)
+		snprintf(id, len, "%d-%04d", t->idx, t->fork_no);
+	else
+		snprintf(id, len, "%d", t->idx);
+}
+
+/* Main opens every log: a fork in a process instance leaves it to the
+ * next drain, its rows wait in the shared ring meanwhile. */
+static int engine_open_log(struct engine *e, struct thread *t)
+{
+	char id[32], stem[160];
+
+	engine_thread_id(t, id, sizeof(id));
+	snprintf(stem, sizeof(stem), "%.120s-%s", t->task->name, id);
+	t->log_path = rtapp_log_path(&e->w->g, stem, ".log");
+	if (!t->log_path) {
+		fprintf(stderr, "mimic: out of memory\n");
+		return -1;
+	}
+	t->log = rtapp_log_open(t->log_path);
+	if (!t->log) {
+		fprintf(stderr, "mimic: cannot create log file %s: %s\n",
+			t->log_path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Name, buffers and log of one thread; forks come here at run time. */
+static int engine_init_thread(struct engine *e, struct thread *t,
+			      const struct task *task)
+{
+	const struct globals *g = &e->w->g;
+	char id[32];
+
+	t->eng = e;
+	t->task = task;
+	t->home = getpid();
+	t->own_process = task->mode == MODE_PROCESS && !t->forked;
+	t->initial_cpus = e->initial_cpus;
+	engine_thread_id(t, id, sizeof(id));
+	/* comm is 15 bytes: a long task name is cut, the index kept. */
+	int room = 15 - 1 - (int)strlen(id);
+
+	snprintf(t->name, sizeof(t->name), "%.*s-%.16s", room > 0 ? room : 0,
+		 task->name, id);
+	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
+				  sizeof(*t->unique_timers));
+	t->wake_seen = calloc(e->w->n_resources + 1, sizeof(*t->wake_seen));
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (task->wake_paths & (1u << w) &&
+		    !(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
+			return -1;
+	if (task->msg_bytes_max &&
+	    !(t->msg = calloc(2, (size_t)task->msg_bytes_max)))
+		goto oom;
+	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
+	t->stats.slack_us = engine_shm_alloc(e, sizeof(struct shist));
+	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
+	if (!t->stats.run_err_bp || !t->stats.slack_us || !t->stats.run_us)
+		return -1;
+	if (task->samples &&
+	    !(t->stats.samples = engine_shm_alloc(e, samples_bytes())))
+		return -1;
+	if (e->opt->trace_json) {
+		uint64_t n = trace_slices(e->opt->trace_slices);
+		void *m = engine_shm_alloc(e, trace_ring_bytes(n));
+
+		if (!m)
+			return -1;
+		t->trace = trace_ring_init(m, n);
+	}
+	if (!t->unique_timers || !t->wake_seen || thread_extra_init(t)) {
+oom:
+		fprintf(stderr, "mimic: out of memory\n");
+		return -1;
+	}
+	if (g->log_mode == LOG_DISABLED)
+		return 0;
+	size_t cap = ring_capacity(engine_ring_bytes(g));
+	struct log_row *rows = engine_shm_alloc(e, cap * sizeof(*rows));
+
+	if (!rows)
+		return -1;
+	ring_init(&t->ring, rows, cap);
+	return getpid() == e->main_pid ? engine_open_log(e, t) : 0;
+}
+
+static int engine_count(const struct engine *e)
+{
+	return atomic_load_explicit(&e->n_threads, memory_order_acquire);
+}
+
+static void engine_drain_logs(struct engine *e)
+{
+	struct log_row rows[256];
+
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+		size_t n, total = 0;
+
+		if (!t->ring.rows)
+			continue;
+		if (!t->log && (t->log_path || engine_open_log(e, t))) {
+			e->write_failed = true;
+			continue;
+		}
+		while ((n = ring_pop(&t->ring, rows, 256)) > 0) {
+			for (size_t r = 0; r < n; r++)
+				rtapp_log_row(t->log, t->idx, &rows[r],
+					      e->t_zero_ns);
+			total += n;
+		}
+		/* ferror: a row that filled the buffer was written by
+		 * fprintf itself, and that write may have failed. */
+		if (total && (fflush(t->log) || ferror(t->log)) &&
+		    !e->write_failed) {
+			fprintf(stderr, "mimic: cannot write %s: %s\n",
+				t->log_path, strerror(errno));
+			e->write_failed = true;
+		}
+	}
+}
+
+static void engine_close_logs(struct engine *e)
+{
+	/* Newest first: glibc finds a FILE in its list of open streams from
+	 * the newest, so this order keeps 10000 closes linear. */
+	for (int k = engine_count(e) - 1; k >= 0; k--) {
+		struct thread *t = &e->threads[k];
+
+		if (t->log && fclose(t->log) && !e->write_failed) {
+			fprintf(stderr, "mimic: cannot write %s: %s\n",
+				t->log_path, strerror(errno));
+			e->write_failed = true;
+		}
+		t->log = NULL;
+	}
+}
+
+static int engine_make_threads(struct engine *e)
+{
+	const struct workload *w = e->w;
+	int idx = 0;
+
+	e->cap_threads = w->n_threads + w->fork_capacity;
+	e->threads = engine_shm_alloc(e, (size_t)e->cap_threads *
+					     sizeof(*e->threads));
+	if (!e->threads)
+		return -1;
+	for (size_t tk = 0; tk < w->n_tasks; tk++) {
+		for (int i = 0; i < w->tasks[tk].instance; i++) {
+			struct thread *t = &e->threads[idx];
+
+			t->idx = idx++;
+			atomic_store(&e->n_threads, idx);
+			if (engine_init_thread(e, t, &w->tasks[tk]))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int engine_make_resources(struct engine *e)
+{
+	const struct workload *w = e->w;
+	char err[256];
+
+	e->io_fd = -1;
+	e->res = engine_shm_alloc(e, (w->n_resources + 1) * sizeof(*e->res));
+	if (!e->res)
+		return -1;
+	for (size_t k = 0; k < w->n_resources; k++) {
+		if (resource_create(&e->res[k], &w->resources[k], &w->g,
+				    w->has_processes, err, sizeof(err))) {
+			fprintf(stderr, "%s: error: %s\n", w->file, err);
+			return -1;
+		}
+	}
+	if (ftrace_open(w->g.ftrace, err, sizeof(err)) ||
+	    taskgroup_setup(w, err, sizeof(err))) {
+		fprintf(stderr, "%s: error: %s\n", w->file, err);
+		return -1;
+	}
+	if (w->g.cpu_dma_latency_us >= 0) {
+		int32_t us = (int32_t)w->g.cpu_dma_latency_us;
+
+		/* Held open for the run: the kernel's PM QoS request. */
+		e->dma_fd = open("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC);
+		if (e->dma_fd < 0 || write(e->dma_fd, &us, sizeof(us)) < 0) {
+			fprintf(stderr, "%s: error: global.cpu_dma_latency: "
+				"/dev/cpu_dma_latency: %s\n", w->file,
+				strerror(errno));
+			return -1;
+		}
+	}
+	if (w->uses_io_device) {
+		e->io_fd = open(w->g.io_device, O_CREAT | O_WRONLY | O_CLOEXEC,
+				0644);
+		if (e->io_fd < 0) {
+			fprintf(stderr, "%s: error: global.io_device: %s: %s\n",
+				w->file, w->g.io_device, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void engine_free(struct engine *e)
+{
+	if (e->res)
+		for (size_t k = 0; k < e->w->n_resources; k++)
+			resource_destroy(&e->res[k]);
+	if (e->io_fd >= 0)
+		close(e->io_fd);
+	if (e->dma_fd >= 0)
+		close(e->dma_fd);
+	taskgroup_cleanup();
+	ftrace_close();
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+
+		free(t->log_path); /* main's */
+		if (t->home != getpid())
+			continue; /* set up by a process instance, gone with it */
+		free(t->unique_timers);
+		free(t->wake_seen);
+		free(t->msg);
+		thread_extra_free(t);
+	}
+	free(e->initial_cpus.cpus);
+}
+
+static void engine_capture_affinity(struct engine *e)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return;
+	e->initial_cpus.cpus = calloc((size_t)CPU_COUNT(&set), sizeof(int));
+	if (!e->initial_cpus.cpus)
+		return;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			e->initial_cpus.cpus[e->initial_cpus.n++] = c;
+}
+
+static void engine_set_stack(const struct engine *e, pthread_attr_t *attr)
+{
+	pthread_attr_setstacksize(attr, (size_t)e->w->g.stack_size);
+}
+
+/* Joins the threads this process started (main's, or a process
+ * instance's forks), including those they fork while being joined. */
+static void engine_join_local(struct engine *e)
+{
+	for (int k = 0; k < engine_count(e); k++) {
+		struct thread *t = &e->threads[k];
+
+		if (t->created && !t->joined && !t->own_process &&
+		    t->home == getpid()) {
+			pthread_join(t->pthread, NULL);
+			t->joined = true;
+		}
+	}
+}
+
+/* A process instance: the forked copy of main runs one thread's body. */
+static _Noreturn void engine_child(struct engine *e, struct thread *t)
+{
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != e->main_pid)
+		_exit(MIMIC_EXIT_FAILURE);
+	/* Set-up ran in main: this process only inherits it. */
+	if (e->w->g.lock_pages && workload_is_realtime(e->w))
+		mlockall(MCL_CURRENT | MCL_FUTURE); /* not inherited */
+	thread_main(t);
+	engine_join_local(e);
+	_exit(MIMIC_EXIT_OK);
+}
+
+static int engine_fork_process(struct engine *e, struct thread *t)
+{
+	pid_t pid;
+
+	fflush(NULL); /* nothing buffered is written twice */
+	atomic_fetch_add(&e->live, 1);
+	pid = fork();
+	if (pid == 0)
+		engine_child(e, t);
+	if (pid < 0) {
+		atomic_fetch_sub(&e->live, 1);
+		return -errno;
+	}
+	atomic_store(&t->pid, pid);
+	return 0;
+}
+
+/* Process instances first, while main is still single-threaded. */
+static int engine_start_threads(struct engine *e, int *created)
+{
+	pthread_attr_t attr;
+	int rc = 0;
+
+	pthread_attr_init(&attr);
+	engine_set_stack(e, &attr);
+	atomic_store(&e->live, 0);
+	*created = 0;
+	for (int pass = 0; pass < 2 && !rc; pass++) {
+		for (int k = 0; k < engine_count(e) && !rc; k++) {
+			struct thread *t = &e->threads[k];
+
+			if (t->own_process != (pass == 0))
+				continue;
+			if (t->own_process) {
+				rc = engine_fork_process(e, t);
+			} else {
+				atomic_fetch_add(&e->live, 1);
+				rc = -pthread_create(&t->pthread, &attr,
+						     thread_main, t);
+				if (rc)
+					atomic_fetch_sub(&e->live, 1);
+			}
+			if (rc) {
+				fprintf(stderr, "mimic: cannot create %s %d of "
+					"%d (%s): %s\n", t->own_process
+					? "process" : "thread", k + 1,
+					engine_count(e), t->name, strerror(-rc));
+				break;
+			}
+			t->created = true;
+			(*created)++;
+		}
+	}
+	pthread_attr_destroy(&attr);
+	return rc ? -1 : 0;
+}
+
+/*
+ * Waits until every created thread is at the gate, then opens it: with
+ * abort set if anything failed before time zero.
+ */
+static bool engine_open_gate(struct engine *e, int created, bool abort)
+{
+	pthread_mutex_lock(&e->gate_lock);
+	while (e->gate_ready < created)
+		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
+	for (int k = 0; k < engine_count(e); k++) {
+		struct thread *t = &e->threads[k];
+		bool reported = false;
+
+		if (!t->created || !t->setup_error)
+			continue;
+		/* One message per task, not per instance. */
+		for (int j = 0; j < k; j++)
+			if (e->threads[j].task == t->task &&
+			    e->threads[j].setup_error)
+				reported = true;
+		if (!reported)
+			fprintf(stderr, "%s: error: tasks.%s: %s\n",
+				e->w->file, t->task->name, t->setup_msg);
+		abort = true;
+	}
+	e->abort = abort;
+	e->t_zero_ns = time_now_ns();
+	if (!abort && ftrace_on(FTRACE_TASK))
+		ftrace_write("rtapp_main: event=clock_ref data=%lld",
+			     (long long)(e->t_zero_ns / 1000));
+	e->gate_open = true;
+	pthread_cond_broadcast(&e->gate_cond);
+	pthread_mutex_unlock(&e->gate_lock);
+	return !abort;
+}
+
+int engine_fork(struct engine *e, const struct task *task)
+{
+	struct thread *t;
+	pthread_attr_t attr;
+	int idx, rc = -1, no;
+
+	pthread_mutex_lock(&e->fork_lock);
+	idx = engine_count(e);
+	no = e->forks[task - e->w->tasks]++;
+	if (atomic_load(&e->stop) || idx >= e->cap_threads ||
+	    no >= ENGINE_MAX_FORKS)
+		goto out;
+	t = &e->threads[idx];
+	t->idx = idx;
+	t->forked = true;
+	t->fork_no = no;
+	if (engine_init_thread(e, t, task)) {
+		e->write_failed = true;
+		goto out;
+	}
+	atomic_store(&t->pid, getpid());
+	pthread_attr_init(&attr);
+	engine_set_stack(e, &attr);
+	atomic_fetch_add(&e->live, 1);
+	rc = pthread_create(&t->pthread, &attr, thread_main, t);
+	pthread_attr_destroy(&attr);
+	if (rc) {
+		atomic_fetch_sub(&e->live, 1);
+		rc = -1;
+	} else {
+		t->created = true;
+	}
+	atomic_store_explicit(&e->n_threads, idx + 1, memory_order_release);
+out:
+	pthread_mutex_unlock(&e->fork_lock);
+	return rc;
+}
+
+static void engine_kick(struct engine *e)
+{
+	for (size_t k = 0; k < e->w->n_resources; k++)
+		resource_kick(&e->res[k]);
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+		pid_t tid = atomic_load(&t->tid);
+
+		/* By tid: the thread may live in another process. */
+		if (tid > 0 && !atomic_load(&t->finished))
+			syscall(SYS_tgkill, atomic_load(&t->pid), tid,
+				ENGINE_WAKE_SIGNAL);
+	}
+}
+
+/* The threads of a process that died cannot say they finished. */
+static void engine_lost_process(struct engine *e, pid_t pid)
+{
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+
+		if (atomic_load(&t->pid) == pid &&
+		    !atomic_exchange(&t->finished, true))
+			atomic_fetch_sub(&e->live, 1);
+	}
+}
+
+static void engine_check_child(struct engine *e, struct thread *t, int st)
+{
+	t->reaped = true;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return;
+	if (!e->child_failed)
+		fprintf(stderr, "%s: error: tasks.%s: process %d (%s) %s %d\n",
+			e->w->file, t->task->name, (int)atomic_load(&t->pid),
+			t->name, WIFSIGNALED(st) ? "killed by signal"
+						 : "exited with status",
+			WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+	e->child_failed = true;
+	engine_lost_process(e, atomic_load(&t->pid));
+}
+
+/* SIGCHLD: collects process instances that ended. */
+static void engine_reap(struct engine *e)
+{
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+		int st;
+
+		if (t->own_process && t->created && !t->reaped &&
+		    waitpid(atomic_load(&t->pid), &st, WNOHANG) > 0)
+			engine_check_child(e, t, st);
+	}
+}
+
+/* After the stop: every thread joined, every process waited for. */
+static void engine_join_all(struct engine *e)
+{
+	engine_join_local(e);
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+		int st;
+
+		if (t->own_process && t->created && !t->reaped &&
+		    waitpid(atomic_load(&t->pid), &st, 0) > 0)
+			engine_check_child(e, t, st);
+	}
+}
+
+static int wait_signal(const sigset_t *set, int64_t ns)
+{
+	struct timespec ts = time_ts(ns > 0 ? ns : 0);
+
+	return sigtimedwait(set, NULL, &ts);
+}
+
+/* Runs until the duration, the end of all loops, or a signal. */
+static void engine_supervise(struct engine *e, const sigset_t *stops)
+{
+	const double dur = e->w->g.duration_s;
+	int64_t deadline = dur > 0 ? e->t_zero_ns + (int64_t)(dur * 1e9)
+				   : INT64_MAX;
+	struct progress progress;
+
+	progress_start(&progress, e);
+	while (atomic_load(&e->live) > 0) {
+		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
+		int sig;
+
+		if (now >= deadline) {
+			if (ftrace_on(FTRACE_MAIN))
+				ftrace_write("rtapp_main: event=shutdown");
+			break;
+		}
+		if (deadline - now < wait)
+			wait = deadline - now;
+		sig = wait_signal(stops, wait);
+		if (sig == SIGCHLD) {
+			engine_reap(e);
+			if (e->child_failed)
+				break;
+			continue;
+		}
+		if (sig == ENGINE_DONE_SIGNAL)
+			continue; /* the loop condition sees it */
+		if (sig > 0) {
+			e->stop_signal = sig;
+			break;
+		}
+		engine_drain_logs(e);
+		progress_update(&progress, e);
+	}
+	progress_end(&progress);
+}
+
+static void engine_stop(struct engine *e, const sigset_t *stops)
+{
+	bool signalled = e->stop_signal != 0;
+
+	atomic_store(&e->stop, true);
+	e->t_end_ns = atomic_load(&e->live) > 0 ? time_now_ns()
+						: atomic_load(&e->t_last_ns);
+	while (atomic_load(&e->live) > 0) {
+		int sig;
+
+		engine_kick(e);
+		sig = wait_signal(stops, ENGINE_KICK_NS);
+		if (sig == SIGCHLD)
+			engine_reap(e);
+		if (sig == ENGINE_DONE_SIGNAL || sig == SIGCHLD)
+			continue;
+		if (sig > 0 && signalled) {
+			/* A second signal: leave now, with what is logged. */
+			fprintf(stderr, "mimic: second %s, forcing exit\n",
+				strsignal(sig));
+			engine_drain_logs(e);
+			engine_close_logs(e);
+			_exit(128 + sig);
+		}
+		/* A first signal while stopping for another reason does not
+		 * change the reason; a second one forces the exit. */
+		if (sig > 0)
+			signalled = true;
+		engine_drain_logs(e);
+	}
+}
+
+void engine_thread_done(struct engine *e)
+{
+	atomic_store(&e->t_last_ns, time_now_ns());
+	/* To the process: only main, in sigtimedwait, takes it. */
+	if (atomic_fetch_sub(&e->live, 1) == 1)
+		kill(e->main_pid, ENGINE_DONE_SIGNAL);
+}
+
+/* Virtual size of the shared region; untouched pages cost nothing. */
+static size_t engine_shm_size(const struct workload *w,
+			      const struct engine_options *opt)
+{
+	size_t per = ENGINE_SHM_PER_THREAD + sizeof(struct thread);
+
+	if (opt->trace_json)
+		per += trace_ring_bytes(trace_slices(opt->trace_slices));
+	if (w->g.log_mode != LOG_DISABLED)
+		per += engine_ring_bytes(&w->g) + sizeof(struct log_row);
+	for (size_t k = 0; k < w->n_tasks; k++)
+		if (w->tasks[k].samples) {
+			per += samples_bytes(); /* reserved, filled as they come */
+			break;
+		}
+	return ENGINE_SHM_BASE +
+	       (w->n_resources + 1) * sizeof(struct live_resource) +
+	       ((size_t)w->n_shared_timers + 1) * sizeof(struct timer_state) +
+	       w->n_tasks * sizeof(int) +
+	       (size_t)(w->n_threads + w->fork_capacity) * per;
+}
+
+/* The gate and the fork lock work across processes. */
+static void engine_init_sync(struct engine *e)
+{
+	pthread_mutexattr_t ma;
+	pthread_condattr_t ca;
+
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
+	pthread_mutex_init(&e->gate_lock, &ma);
+	pthread_mutex_init(&e->fork_lock, &ma);
+	pthread_cond_init(&e->gate_cond, &ca);
+	pthread_mutexattr_destroy(&ma);
+	pthread_condattr_destroy(&ca);
+}
+
+static int engine_go(struct engine *e, const sigset_t *stops)
+{
+	const struct workload *w = e->w;
+	int created = 0, status = MIMIC_EXIT_FAILURE;
+	bool started = false;
+
+	engine_init_sync(e);
+	atomic_init(&e->stop, false);
+	e->shared_timers = engine_shm_alloc(e, ((size_t)w->n_shared_timers + 1) *
+						       sizeof(*e->shared_timers));
+	engine_capture_affinity(e);
+	e->forks = engine_shm_alloc(e, (w->n_tasks + 1) * sizeof(*e->forks));
+	if (!e->shared_timers || !e->forks)
+		goto out;
+	if (hostlimits_check(w) || rt_watchdog_check(w, e->opt->quiet) ||
+	    engine_make_resources(e) || preflight_workload(w) ||
+	    engine_make_threads(e))
+		goto out;
+	if (w->g.lock_pages && workload_is_realtime(w) &&
+	    mlockall(MCL_CURRENT | MCL_FUTURE)) {
+		fprintf(stderr,
+			"%s: error: global.lock_pages: mlockall: %s (set "
+			"\"lock_pages\": false, or raise RLIMIT_MEMLOCK)\n",
+			w->file, strerror(errno));
+		goto out;
+	}
+
+	report_lines(e, w->g.print_start, w->g.n_print_start);
+	if (ftrace_on(FTRACE_MAIN))
+		ftrace_write("rtapp_main: event=start");
+	bool ok = engine_start_threads(e, &created) == 0;
+	started = engine_open_gate(e, created, !ok);
+	if (started)
+		engine_supervise(e, stops);
+	engine_stop(e, stops);
+	/* Forked threads are joined too: none is added once stop is set. */
+	engine_join_all(e);
+	engine_drain_logs(e);
+	engine_close_logs(e);
+	if (ftrace_on(FTRACE_MAIN))
+		ftrace_write("rtapp_main: event=end");
+	if (started && e->opt->trace_json &&
+	    trace_json_write(e, e->opt->trace_json))
+		e->write_failed = true;
+	if (started && w->g.gnuplot && w->g.log_mode == LOG_FILE &&
+	    gnuplot_write(e))
+		e->write_failed = true;
+	if (started) {
+		report_lines(e, w->g.print_end, w->g.n_print_end);
+		report_styles_print(e);
+		report_print(e);
+		if (e->opt->summary_path &&
+		    summary_json_write(e, e->opt->summary_path))
+			e->write_failed = true;
+		status = e->write_failed || e->child_failed ? MIMIC_EXIT_FAILURE
+							    : MIMIC_EXIT_OK;
+	}
+out:
+	engine_close_logs(e);
+	engine_free(e);
+	return status;
+}
+
+int engine_run(const struct workload *w, double ns_per_loop,
+	       const struct engine_options *opt)
+{
+	struct sigaction sa = { .sa_handler = engine_wake_handler };
+	struct shm shm;
+	struct engine *e;
+	sigset_t stops, old;
+	int status, rc;
+
+	rc = shm_init(&shm, engine_shm_size(w, opt));
+	if (rc) {
+		fprintf(stderr, "mimic: cannot map the shared region: %s\n",
+			strerror(-rc));
+		return MIMIC_EXIT_FAILURE;
+	}
+	e = shm_alloc(&shm, sizeof(*e));
+	*e = (struct engine){ .shm = shm, .w = w, .opt = opt,
+			      .ns_per_loop = ns_per_loop, .io_fd = -1,
+			      .dma_fd = -1, .main_pid = getpid() };
+
+	/* Only main takes the stop signals, from before anything is set up
+	 * (so cgroups are always removed); threads inherit the mask, and so
+	 * do process instances. */
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGHUP);
+	sigaddset(&stops, SIGQUIT);
+	sigaddset(&stops, SIGCHLD);
+	sigaddset(&stops, ENGINE_DONE_SIGNAL);
+	pthread_sigmask(SIG_BLOCK, &stops, &old);
+	sigemptyset(&sa.sa_mask);
+	sigaction(ENGINE_WAKE_SIGNAL, &sa, NULL); /* no SA_RESTART */
+	/* A done signal still pending when the mask is restored is harmless. */
+	sigaction(ENGINE_DONE_SIGNAL, &sa, NULL);
+
+	status = engine_go(e, &stops);
+	shm_free(&shm);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return status;
+}

@@ -1,0 +1,34 @@
+/*
+ * sched_attr.h - applies scheduling attributes (policy, priority or nice,
+ * SCHED_DEADLINE parameters, uclamp) to the calling thread with
+ * sched_setattr(2), and CPU affinity.
+ */
+#ifndef MIMIC_SCHED_ATTR_H
+#define MIMIC_SCHED_ATTR_H
+
+#include "model/workload.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Applies want (fully resolved: no MIMIC_UNSET policy) to the calling
+ * thread. On failure returns -errno and describes it in err.
+ */
+int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len);
+
+/* With allow, a kernel without uclamp ignores util_min/util_max (warns). */
+void sched_attr_allow_missing(bool allow);
+
+/* Sets the calling thread's affinity; -errno and err on failure. */
+int sched_affinity_apply(const struct cpu_set_list *cpus, char *err,
+			 size_t len);
+
+/*
+ * Resolves a phase's attributes on top of the current ones: fields the
+ * phase gives replace, a new policy without a priority takes that policy's
+ * default (10 for RT, nice 0 otherwise), as rt-app does.
+ */
+void sched_attr_merge(struct sched_attrs *cur, const struct sched_attrs *ph);
+
+#endif

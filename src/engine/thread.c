@@ -1,0 +1,362 @@
+/*
+ * thread.c - the body of every task instance: set up, wait at the start
+ * gate, then walk the task's phases, one log row per phase iteration.
+ */
+#define _GNU_SOURCE
+#include "engine/thread.h"
+
+#include "engine/engine.h"
+#include "parse/parse.h"
+#include "event.h"
+#include "record/ftrace.h"
+#include "resource.h"
+#include "record/samples.h"
+#include "engine/sched_attr.h"
+#include "engine/taskgroup.h"
+#include "lib/timeutil.h"
+#include "report/trace_json.h"
+
+#include <errno.h>
+#include <numa.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+bool thread_should_stop(const struct thread *t)
+{
+	return atomic_load_explicit(&t->eng->stop, memory_order_relaxed);
+}
+
+const atomic_bool *thread_stop_flag(const struct thread *t)
+{
+	return &t->eng->stop;
+}
+
+double thread_ns_per_loop(const struct thread *t)
+{
+	return t->eng->ns_per_loop;
+}
+
+bool thread_cumulative_slack(const struct thread *t)
+{
+	return t->eng->w->g.cumulative_slack;
+}
+
+const struct resource *thread_resource(const struct thread *t, int index)
+{
+	return &t->eng->w->resources[index];
+}
+
+struct live_resource *thread_live(const struct thread *t, int index)
+{
+	return &t->eng->res[index];
+}
+
+void thread_record_wake(struct thread *t, enum wake_path path, int64_t ns)
+{
+	struct hist *h = t->stats.wake_us[path];
+
+	t->woke_ns = time_now_ns();
+	t->it.wu_lat_ns += ns > 0 ? ns : 0;
+	if (h)
+		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (t->stats.samples)
+		samples_add(t->stats.samples, t->cur_phase, path, ns);
+}
+
+int thread_io_fd(const struct thread *t)
+{
+	return t->eng->io_fd;
+}
+
+void thread_hold(struct thread *t, int mutex)
+{
+	if (t->n_held < THREAD_MAX_HELD)
+		t->held[t->n_held++] = mutex;
+}
+
+bool thread_holds(const struct thread *t, int mutex)
+{
+	for (int k = 0; k < t->n_held; k++)
+		if (t->held[k] == mutex)
+			return true;
+	return false;
+}
+
+bool thread_release(struct thread *t, int mutex)
+{
+	for (int k = t->n_held - 1; k >= 0; k--) {
+		if (t->held[k] != mutex)
+			continue;
+		memmove(&t->held[k], &t->held[k + 1],
+			(size_t)(t->n_held - k - 1) * sizeof(int));
+		t->n_held--;
+		return true;
+	}
+	return false;
+}
+
+/* A thread that stops while holding mutexes must not leave waiters stuck. */
+static void thread_release_all(struct thread *t)
+{
+	while (t->n_held > 0)
+		pthread_mutex_unlock(&thread_live(t, t->held[--t->n_held])->mutex);
+	if (t->percpu_held)
+		pthread_mutex_unlock(t->percpu_held);
+	t->percpu_held = NULL;
+}
+
+struct timer_state *thread_timer(struct thread *t, const struct resource *r)
+{
+	return r->unique ? &t->unique_timers[r->slot]
+			 : &t->eng->shared_timers[r->slot];
+}
+
+static void thread_membind(const struct node_list *l)
+{
+	struct bitmask *mask = numa_allocate_nodemask();
+
+	for (size_t k = 0; k < l->n; k++)
+		numa_bitmask_setbit(mask, (unsigned)l->nodes[k]);
+	numa_set_membind(mask);
+	numa_bitmask_free(mask);
+}
+
+/* Everything that can fail before time zero, so the run can be refused. */
+static void thread_setup(struct thread *t)
+{
+	const struct task *task = t->task;
+
+	prctl(PR_SET_NAME, t->name, 0, 0, 0);
+	atomic_store(&t->pid, getpid());
+	atomic_store(&t->tid, gettid());
+	t->cur_sched = task->sched;
+	t->setup_error = sched_attr_apply(&t->cur_sched, t->setup_msg,
+					  sizeof(t->setup_msg));
+	if (!t->setup_error && task->cpus.n) {
+		t->setup_error = sched_affinity_apply(&task->cpus, t->setup_msg,
+						      sizeof(t->setup_msg));
+		t->cur_cpus = &task->cpus;
+	}
+	if (!t->setup_error && task->taskgroup) {
+		t->setup_error = taskgroup_join(task->taskgroup, t->tid,
+						t->setup_msg,
+						sizeof(t->setup_msg));
+		t->cur_group = task->taskgroup;
+	}
+	if (task->nodes.n) {
+		thread_membind(&task->nodes);
+		t->cur_nodes = &task->nodes;
+	}
+}
+
+/* Waits at the gate; false if the run was aborted before time zero. */
+static bool thread_wait_gate(struct thread *t)
+{
+	struct engine *e = t->eng;
+	bool go;
+
+	pthread_mutex_lock(&e->gate_lock);
+	e->gate_ready++;
+	pthread_cond_broadcast(&e->gate_cond);
+	while (!e->gate_open)
+		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
+	go = !e->abort;
+	pthread_mutex_unlock(&e->gate_lock);
+	return go;
+}
+
+/* rt-app's order: c_period before c_run, low 32 bits as signed. */
+static void thread_trace_stats(const struct thread *t, int64_t period_ns)
+{
+	if (!ftrace_on(FTRACE_STATS))
+		return;
+	ftrace_write("rtapp_stats: period=%d run=%d wu_lat=%d slack=%d "
+		     "c_period=%d c_run=%d",
+		     (int)time_ns_to_us(period_ns),
+		     (int)time_ns_to_us(t->it.run_ns),
+		     (int)time_ns_to_us(t->it.wu_lat_ns),
+		     (int)time_ns_to_us(t->it.slack_ns),
+		     (int)time_ns_to_us(t->it.c_period_ns),
+		     (int)time_ns_to_us(t->it.c_duration_ns));
+}
+
+static void thread_trace_attrs(const struct sched_attrs *a)
+{
+	if (!ftrace_on(FTRACE_ATTRS))
+		return;
+	if (a->policy == SCHED_DEADLINE) {
+		int64_t period = a->dl_period_ns ? a->dl_period_ns
+						 : a->dl_runtime_ns;
+
+		ftrace_write("rtapp_attrs: event=policy policy=dl runtime=%lld "
+			     "deadline=%lld period=%lld",
+			     (long long)a->dl_runtime_ns,
+			     (long long)(a->dl_deadline_ns ? a->dl_deadline_ns
+							   : period),
+			     (long long)period);
+	}
+	else
+		ftrace_write("rtapp_attrs: event=policy policy=%s prio=%d",
+			     policy_name(a->policy), a->priority);
+}
+
+/* Attributes at phase entry, applied only when they change (as rt-app). */
+static void thread_enter_phase(struct thread *t, const struct phase *ph)
+{
+	const struct cpu_set_list *cpus = ph->cpus.n	     ? &ph->cpus
+					  : t->task->cpus.n ? &t->task->cpus
+							    : &t->initial_cpus;
+	char err[256];
+
+	int rc = 0;
+
+	if (cpus != t->cur_cpus && cpus->n) {
+		rc |= sched_affinity_apply(cpus, err, sizeof(err));
+		t->cur_cpus = cpus;
+	}
+	if (ph->taskgroup && (!t->cur_group ||
+			      strcmp(ph->taskgroup, t->cur_group))) {
+		rc |= taskgroup_join(ph->taskgroup, t->tid, err, sizeof(err));
+		t->cur_group = ph->taskgroup;
+	}
+	if (ph->nodes.n && &ph->nodes != t->cur_nodes) {
+		thread_membind(&ph->nodes);
+		t->cur_nodes = &ph->nodes;
+	}
+	if (ph->has_sched) {
+		struct sched_attrs want = t->cur_sched;
+
+		sched_attr_merge(&want, &ph->sched);
+		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
+			rc |= sched_attr_apply(&want, err, sizeof(err));
+			t->cur_sched = want;
+			thread_trace_attrs(&want);
+		}
+	}
+	/* Preflight tried these; one refused now is counted and reported. */
+	if (rc && !t->stats.attr_failures++)
+		snprintf(t->attr_msg, sizeof(t->attr_msg), "phase %.40s: %.200s",
+			 ph->name, err);
+}
+
+/* Logs the iteration; returns its period. */
+static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
+{
+	struct log_row row = {
+		.perf = t->it.loops / 1000,
+		.run_ns = t->it.run_ns,
+		.start_ns = start_ns,
+		.end_ns = time_now_ns(),
+		.slack_ns = t->it.slack_ns,
+		.c_duration_ns = t->it.c_duration_ns,
+		.c_period_ns = t->it.c_period_ns,
+		.wu_lat_ns = t->it.wu_lat_ns,
+	};
+
+	t->stats.rows++;
+	/* In the log's µs, so the summary and the rows agree. */
+	if (row.c_period_ns)
+		shist_add(t->stats.slack_us, time_ns_to_us(row.slack_ns));
+	if (row.c_duration_ns)
+		hist_add(t->stats.run_us, (uint64_t)time_ns_to_us(row.run_ns));
+	if (t->ring.rows)
+		ring_push(&t->ring, &row);
+	return row.end_ns - row.start_ns;
+}
+
+static void thread_sleep_until(struct thread *t, int64_t when_ns)
+{
+	struct timespec ts = time_ts(when_ns);
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+		       EINTR &&
+	       !thread_should_stop(t))
+		;
+}
+
+/* Runs the phases; returns when the loops end or the run is stopped. */
+static void thread_run(struct thread *t)
+{
+	const struct task *task = t->task;
+
+	/* A fork's timers start from its own birth, not the past. */
+	t->t_first_ns = (t->forked ? time_now_ns() : t->eng->t_zero_ns) +
+			task->delay_ns;
+	if (task->delay_ns)
+		thread_sleep_until(t, t->t_first_ns);
+
+	for (uint64_t tl = 0; task->loop < 0 || tl < (uint64_t)task->loop;
+	     tl++) {
+		for (size_t p = 0; p < task->n_phases; p++) {
+			const struct phase *ph = &task->phases[p];
+
+			for (uint64_t pl = 0;
+			     ph->loop <= 0 || pl < (uint64_t)ph->loop; pl++) {
+				int64_t start_ns;
+
+				if (thread_should_stop(t))
+					return;
+				thread_enter_phase(t, ph);
+				t->cur_phase = p;
+				if (ftrace_on(FTRACE_LOOP))
+					ftrace_write("rtapp_loop: event=start "
+						     "thread_loop=%d phase=%d "
+						     "phase_loop=%d",
+						     (int)(tl & INT32_MAX), (int)p,
+						     (int)(pl & INT32_MAX));
+				memset(&t->it, 0, sizeof(t->it));
+				start_ns = time_now_ns();
+				int64_t mark = start_ns; /* --trace-json */
+				for (size_t e = 0; e < ph->n_events; e++) {
+					const struct event *ev = &ph->events[e];
+
+					if (ftrace_on(FTRACE_EVENT))
+						ftrace_write("rtapp_event: id=%d "
+							     "type=%d desc=%s",
+							     (int)e,
+							     ev->kind->ftrace_type,
+							     ev->desc);
+					ev->kind->exec(t, ev);
+					if (t->trace)
+						mark = trace_record(t->trace, mark,
+								    tl, pl, p, e);
+					/* A stopped iteration is not logged:
+					 * its numbers would be wrong. */
+					if (thread_should_stop(t))
+						return;
+				}
+				int64_t period = thread_end_iteration(t, start_ns);
+
+				if (ftrace_on(FTRACE_LOOP))
+					ftrace_write("rtapp_loop: event=end "
+						     "thread_loop=%d phase=%d "
+						     "phase_loop=%d",
+						     (int)(tl & INT32_MAX), (int)p,
+						     (int)(pl & INT32_MAX));
+				thread_trace_stats(t, period);
+			}
+		}
+	}
+}
+
+void *thread_main(void *arg)
+{
+	struct thread *t = arg;
+
+	thread_setup(t);
+	if (thread_wait_gate(t)) {
+		if (ftrace_on(FTRACE_TASK))
+			ftrace_write("rtapp_task: event=start");
+		thread_trace_attrs(&t->cur_sched);
+		thread_run(t);
+		if (ftrace_on(FTRACE_TASK))
+			ftrace_write("rtapp_task: event=end");
+	}
+	thread_release_all(t);
+	if (t->cur_group && strcmp(t->cur_group, "/"))
+		taskgroup_join("/", t->tid, t->setup_msg, sizeof(t->setup_msg));
+	atomic_store(&t->finished, true);
+	engine_thread_done(t->eng);
+	return NULL;
+}

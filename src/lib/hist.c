@@ -1,0 +1,134 @@
+/* hist.c - log-linear histograms and their percentiles. */
+#include "lib/hist.h"
+
+#include <string.h>
+
+void hist_init(struct hist *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+unsigned hist_bucket(uint64_t v)
+{
+	unsigned msb, e, b;
+
+	if (v < HIST_PLAIN)
+		return (unsigned)v;
+	msb = 63 - (unsigned)__builtin_clzll(v);
+	e = msb - 8;
+	b = (e + 1) * HIST_SUB + (unsigned)((v >> e) & (HIST_SUB - 1));
+	return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
+}
+
+uint64_t hist_bucket_value(unsigned bucket)
+{
+	unsigned e;
+	uint64_t base;
+
+	if (bucket < HIST_PLAIN)
+		return bucket;
+	e = bucket / HIST_SUB - 1;
+	base = (uint64_t)1 << (e + 8);
+	return base + (((uint64_t)(bucket % HIST_SUB) << e) +
+		       ((uint64_t)1 << e) / 2);
+}
+
+void hist_add(struct hist *h, uint64_t v)
+{
+	if (!h->n || v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+	h->last = v;
+	if (v && (!h->min_above0 || v < h->min_above0))
+		h->min_above0 = v;
+	h->n++;
+	h->sum += (double)v;
+	h->counts[hist_bucket(v)]++;
+}
+
+void hist_merge(struct hist *dst, const struct hist *src)
+{
+	if (!src->n)
+		return;
+	if (!dst->n || src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	dst->last = src->last;
+	if (src->min_above0 &&
+	    (!dst->min_above0 || src->min_above0 < dst->min_above0))
+		dst->min_above0 = src->min_above0;
+	dst->n += src->n;
+	dst->sum += src->sum;
+	for (unsigned k = 0; k < HIST_BUCKETS; k++)
+		dst->counts[k] += src->counts[k];
+}
+
+uint64_t hist_percentile(const struct hist *h, double p)
+{
+	double want = p / 100.0 * (double)h->n;
+	uint64_t seen = 0;
+
+	if (!h->n)
+		return 0;
+	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
+		seen += h->counts[k];
+		if (h->counts[k] && (double)seen >= want)
+			return hist_bucket_value(k);
+	}
+	return hist_bucket_value(HIST_BUCKETS - 1);
+}
+
+void shist_init(struct shist *h)
+{
+	hist_init(&h->neg);
+	hist_init(&h->pos);
+}
+
+void shist_add(struct shist *h, int64_t v)
+{
+	if (v < 0)
+		hist_add(&h->neg, (uint64_t)-v);
+	else
+		hist_add(&h->pos, (uint64_t)v);
+}
+
+void shist_merge(struct shist *dst, const struct shist *src)
+{
+	hist_merge(&dst->neg, &src->neg);
+	hist_merge(&dst->pos, &src->pos);
+}
+
+uint64_t shist_count(const struct shist *h)
+{
+	return h->neg.n + h->pos.n;
+}
+
+int64_t shist_percentile(const struct shist *h, double p)
+{
+	double want = p / 100.0 * (double)shist_count(h);
+	uint64_t seen = 0;
+
+	if (!shist_count(h))
+		return 0;
+	/* Most negative first: the neg buckets from the top down. */
+	for (unsigned k = HIST_BUCKETS; k-- > 0;) {
+		seen += h->neg.counts[k];
+		if (h->neg.counts[k] && (double)seen >= want)
+			return -(int64_t)hist_bucket_value(k);
+	}
+	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
+		seen += h->pos.counts[k];
+		if (h->pos.counts[k] && (double)seen >= want)
+			return (int64_t)hist_bucket_value(k);
+	}
+	return (int64_t)hist_bucket_value(HIST_BUCKETS - 1);
+}
+
+int64_t shist_max(const struct shist *h)
+{
+	if (h->pos.n)
+		return (int64_t)h->pos.max;
+	return h->neg.n ? -(int64_t)h->neg.min : 0;
+}

@@ -1,0 +1,40 @@
+/* shm.c - a bump allocator over one shared anonymous mapping. */
+#include "lib/shm.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <sys/mman.h>
+
+#define SHM_ALIGN 64 /* a cache line: no false sharing between objects */
+
+int shm_init(struct shm *s, size_t size)
+{
+	size = (size + SHM_ALIGN - 1) & ~(size_t)(SHM_ALIGN - 1);
+	s->base = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (s->base == MAP_FAILED) {
+		s->base = NULL;
+		return -errno;
+	}
+	s->size = size;
+	s->used = s->base;
+	atomic_init(s->used, SHM_ALIGN); /* the counter's own line */
+	return 0;
+}
+
+void *shm_alloc(struct shm *s, size_t bytes)
+{
+	size_t need = (bytes + SHM_ALIGN - 1) & ~(size_t)(SHM_ALIGN - 1);
+	size_t at = atomic_fetch_add(s->used, need);
+
+	if (at + need > s->size || at + need < at)
+		return NULL;
+	return (char *)s->base + at; /* fresh shared pages are zero */
+}
+
+void shm_free(struct shm *s)
+{
+	if (s->base)
+		munmap(s->base, s->size);
+	s->base = NULL;
+}

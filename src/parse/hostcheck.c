@@ -1,0 +1,80 @@
+/* hostcheck.c - machine-dependent validation, before time zero. */
+#include "parse/hostcheck.h"
+
+#include "lib/diag.h"
+#include "model/workload.h"
+
+#include <errno.h>
+#include <numa.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int check_cpus(const struct cpu_set_list *c, long ncpu, struct diag *d)
+{
+	for (size_t k = 0; k < c->n; k++) {
+		if (c->cpus[k] >= ncpu) {
+			diag_error(d, c->line, c->col, c->path,
+				   "CPU %d does not exist: this machine has "
+				   "CPUs 0 .. %ld", c->cpus[k], ncpu - 1);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int check_nodes(const struct node_list *l, struct diag *d)
+{
+	if (!l->n)
+		return 0;
+	if (numa_available() < 0) {
+		diag_error(d, l->line, l->col, l->path,
+			   "NUMA is not available on this machine");
+		return 1;
+	}
+	for (size_t k = 0; k < l->n; k++) {
+		if (l->nodes[k] > numa_max_node()) {
+			diag_error(d, l->line, l->col, l->path,
+				   "node %d does not exist: this machine has "
+				   "nodes 0 .. %d", l->nodes[k], numa_max_node());
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int hostcheck_workload(const struct workload *w, struct diag *d)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	struct stat st;
+	int errs = 0;
+
+	for (size_t t = 0; t < w->n_tasks; t++) {
+		errs += check_cpus(&w->tasks[t].cpus, ncpu, d);
+		errs += check_nodes(&w->tasks[t].nodes, d);
+		for (size_t p = 0; p < w->tasks[t].n_phases; p++) {
+			errs += check_cpus(&w->tasks[t].phases[p].cpus, ncpu, d);
+			errs += check_nodes(&w->tasks[t].phases[p].nodes, d);
+		}
+	}
+	if (w->g.calibration_ns == 0 && w->g.calibration_cpu >= ncpu) {
+		diag_error(d, 0, 0, "global.calibration",
+			   "CPU%d does not exist: this machine has CPUs 0 .. %ld",
+			   w->g.calibration_cpu, ncpu - 1);
+		errs++;
+	}
+	if (w->g.log_mode == LOG_FILE) {
+		const char *why = NULL;
+
+		if (stat(w->g.logdir, &st))
+			why = strerror(errno);
+		else if (!S_ISDIR(st.st_mode))
+			why = "not a directory";
+		if (why) {
+			diag_error(d, 0, 0, "global.logdir", "%s: %s",
+				   w->g.logdir, why);
+			errs++;
+		}
+	}
+	return errs;
+}

@@ -1,0 +1,113 @@
+/* ftrace.c - finding tracefs and writing markers. */
+#define _GNU_SOURCE
+#include "record/ftrace.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <mntent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+#define FTRACE_DEFAULT_MOUNT "/sys/kernel/tracing"
+
+static int marker_fd = -1;
+static unsigned marker_mask;
+
+static bool find_tracefs(char *dir, size_t len)
+{
+	FILE *m = setmntent("/proc/mounts", "r");
+	struct mntent *e;
+	bool found = false;
+
+	if (!m)
+		return false;
+	while (!found && (e = getmntent(m))) {
+		if (!strcmp(e->mnt_type, "tracefs")) {
+			snprintf(dir, len, "%s", e->mnt_dir);
+			found = true;
+		} else if (!strcmp(e->mnt_type, "debugfs")) {
+			char probe[PATH_MAX];
+
+			snprintf(probe, sizeof(probe), "%s/tracing/trace_marker",
+				 e->mnt_dir);
+			if (!access(probe, F_OK)) {
+				snprintf(dir, len, "%s/tracing", e->mnt_dir);
+				found = true;
+			}
+		}
+	}
+	endmntent(m);
+	return found;
+}
+
+int ftrace_open(unsigned mask, char *err, size_t len)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32], on = '0';
+	int fd;
+
+	if (!mask)
+		return 0;
+	if (!find_tracefs(dir, sizeof(dir))) {
+		if (mount("nodev", FTRACE_DEFAULT_MOUNT, "tracefs", 0, NULL)) {
+			snprintf(err, len, "ftrace: tracefs is not mounted and "
+				 "mounting it at %s failed: %s (mount -t tracefs "
+				 "nodev %s)", FTRACE_DEFAULT_MOUNT,
+				 strerror(errno), FTRACE_DEFAULT_MOUNT);
+			return -1;
+		}
+		snprintf(dir, sizeof(dir), "%s", FTRACE_DEFAULT_MOUNT);
+	}
+	snprintf(path, sizeof(path), "%s/tracing_on", dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (read(fd, &on, 1) != 1)
+			on = '0';
+		close(fd);
+	}
+	if (on != '1') {
+		snprintf(err, len, "ftrace: tracing is off (%s is not 1): "
+			 "markers would be lost; echo 1 > %s", path, path);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/trace_marker", dir);
+	marker_fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (marker_fd < 0) {
+		snprintf(err, len, "ftrace: %s: %s", path, strerror(errno));
+		return -1;
+	}
+	marker_mask = mask;
+	return 0;
+}
+
+void ftrace_close(void)
+{
+	if (marker_fd >= 0)
+		close(marker_fd);
+	marker_fd = -1;
+	marker_mask = 0;
+}
+
+bool ftrace_on(unsigned bit)
+{
+	return marker_mask & bit;
+}
+
+void ftrace_write(const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(buf) - 1)
+		n = sizeof(buf) - 1;
+	/* No newline: the kernel ends each marker itself. */
+	if (write(marker_fd, buf, (size_t)n) < 0)
+		return; /* a lost marker must not disturb the run */
+}

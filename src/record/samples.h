@@ -1,0 +1,36 @@
+/*
+ * samples.h - every wake-up latency of one thread, in order, for report
+ * styles whose statistic needs the individual samples (adrestia's mean
+ * per round), not just a histogram. Enabled per task ("samples": true).
+ * The log is reserved up front in the engine's shared region, so the hot
+ * path never allocates and a process instance's samples reach main.
+ */
+#ifndef MIMIC_SAMPLES_H
+#define MIMIC_SAMPLES_H
+
+#include "model/workload.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SAMPLES_MAX (1u << 21) /* per thread; later ones are counted lost */
+
+struct sample {
+	uint32_t ns;              /* latency, saturated at ~4.29 s */
+	uint16_t phase;           /* index in the thread's task */
+	uint8_t path;             /* enum wake_path */
+	uint8_t pad;
+};
+
+struct sample_log {
+	uint64_t n;               /* samples kept */
+	uint64_t lost;            /* samples beyond SAMPLES_MAX */
+	struct sample s[];
+};
+
+/* Bytes of one thread's log (zeroed memory is an empty log). */
+size_t samples_bytes(void);
+void samples_add(struct sample_log *l, size_t phase, enum wake_path path,
+		 int64_t ns);
+
+#endif

@@ -1,0 +1,277 @@
+/*
+ * report.c - the end-of-run summary: per task, the loops and timer
+ * overruns, the percentiles of wake-up latency for each wake path (timer,
+ * pipe, socket, futex, cond) and of run-duration error; then a second
+ * block with the percentiles of slack and, with the number of runs, of
+ * run duration (a block of its own, so the first keeps its columns).
+ */
+#include "report/report.h"
+
+#include "engine/engine.h"
+#include "lib/hist.h"
+#include "report/report_style.h"
+#include "report/run_stats.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const double report_pct[] = { 50, 90, 99, 99.9 };
+#define REPORT_NPCT (sizeof(report_pct) / sizeof(report_pct[0]))
+
+static void print_dashes(int n)
+{
+	for (int k = 0; k < n; k++)
+		printf(" %7s", "-");
+}
+
+/* p50 p90 p99 p99.9 max */
+static void print_lat(const struct hist *h)
+{
+	if (!h || !h->n) {
+		print_dashes(REPORT_NPCT + 1);
+		return;
+	}
+	for (size_t k = 0; k < REPORT_NPCT; k++)
+		printf(" %7llu",
+		       (unsigned long long)hist_percentile(h, report_pct[k]));
+	printf(" %7llu", (unsigned long long)h->max);
+}
+
+static void print_err(const struct shist *h)
+{
+	static const double pct[] = { 50, 90, 99 };
+
+	if (!shist_count(h)) {
+		print_dashes(4);
+		return;
+	}
+	for (size_t k = 0; k < 3; k++)
+		printf(" %+7.2f", shist_percentile(h, pct[k]) / 100.0);
+	printf(" %+7.2f", shist_max(h) / 100.0);
+}
+
+/* samples min p50 p90 p99 p99.9 max, of a signed histogram. */
+static void print_signed(const struct shist *h)
+{
+	uint64_t n = shist_count(h);
+
+	printf(" %8llu", (unsigned long long)n);
+	if (!n) {
+		print_dashes(REPORT_NPCT + 2);
+		return;
+	}
+	printf(" %7lld", h->neg.n ? -(long long)h->neg.max
+				  : (long long)h->pos.min);
+	for (size_t k = 0; k < REPORT_NPCT; k++)
+		printf(" %7lld", (long long)shist_percentile(h, report_pct[k]));
+	printf(" %7lld", (long long)shist_max(h));
+}
+
+static void print_unsigned(const struct hist *h)
+{
+	printf(" %8llu", (unsigned long long)h->n);
+	if (!h->n) {
+		print_dashes(REPORT_NPCT + 2);
+		return;
+	}
+	printf(" %7llu", (unsigned long long)h->min);
+	print_lat(h);
+}
+
+/* One line per wake path that has samples (at least one line). */
+static void report_line(const struct task *task,
+			const struct run_task_stats *s)
+{
+	int paths[WAKE_PATHS], np = 0;
+
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (s->wake[w].n)
+			paths[np++] = w;
+	for (int i = 0; i < (np ? np : 1); i++) {
+		const struct hist *h = np ? &s->wake[paths[i]] : NULL;
+
+		if (i == 0)
+			printf("%-16.16s %4d %8llu %7llu |", task->name,
+			       s->threads, (unsigned long long)s->rows,
+			       (unsigned long long)s->overruns);
+		else
+			printf("%-16s %4s %8s %7s |", "", "", "", "");
+		printf(" %-6s %9llu", h ? run_stats_wake_names[paths[i]] : "-",
+		       h ? (unsigned long long)h->n : 0ULL);
+		print_lat(h);
+		printf(" |");
+		if (i == 0)
+			print_err(&s->err);
+		printf("\n");
+	}
+}
+
+static void report_slack_run_header(void)
+{
+	printf("\n%-16s | %-56s | %s\n", "", "slack (us)",
+	       "run duration (us)");
+	printf("%-16s | %8s %7s %7s %7s %7s %7s %7s | %8s %7s %7s %7s %7s %7s %7s\n",
+	       "task", "samples", "min", "p50", "p90", "p99", "p99.9", "max",
+	       "runs", "min", "p50", "p90", "p99", "p99.9", "max");
+}
+
+static void report_slack_run_line(const struct task *task,
+				  const struct run_task_stats *s)
+{
+	printf("%-16.16s |", task->name);
+	print_signed(&s->slack_us);
+	printf(" |");
+	print_unsigned(&s->run_us);
+	printf("\n");
+}
+
+/* What went wrong during the run: on stderr, even with --quiet. */
+static void report_warnings(const struct engine *e, struct run_task_stats *s)
+{
+	const struct workload *w = e->w;
+	uint64_t dropped = 0;
+
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		run_stats_task(e, &w->tasks[k], s);
+		dropped += s->dropped;
+		if (s->damaged)
+			fprintf(stderr, "mimic: warning: tasks.%s: %llu messages "
+				"arrived damaged\n", w->tasks[k].name,
+				(unsigned long long)s->damaged);
+		if (s->attr_failures)
+			fprintf(stderr, "mimic: warning: tasks.%s: %llu phase "
+				"attribute changes failed, first: %s\n",
+				w->tasks[k].name,
+				(unsigned long long)s->attr_failures, s->attr_msg);
+	}
+	if (dropped)
+		fprintf(stderr, "mimic: warning: %llu log rows dropped: the log "
+			"writer fell behind (raise global.log_size)\n",
+			(unsigned long long)dropped);
+}
+
+/*
+ * %{WORD|a=x|b=y}: x when WORD is a, y when b, else WORD itself, so a
+ * template parameter (${mode}) can pick the tool's own wording.
+ */
+static void report_lookup(const char *p, size_t len)
+{
+	const char *bar = memchr(p, '|', len), *end = p + len;
+	size_t wlen = (size_t)(bar - p);
+
+	for (const char *q = bar + 1; q < end;) {
+		const char *next = memchr(q, '|', (size_t)(end - q));
+		const char *eq;
+
+		if (!next)
+			next = end;
+		eq = memchr(q, '=', (size_t)(next - q));
+		if (eq && (size_t)(eq - q) == wlen && !strncmp(q, p, wlen)) {
+			fwrite(eq + 1, 1, (size_t)(next - eq - 1), stdout);
+			return;
+		}
+		q = next + 1;
+	}
+	fwrite(p, 1, wlen, stdout);
+}
+
+void report_lines(const struct engine *e, const char *const *lines, size_t n)
+{
+	int64_t us = (e->t_end_ns - e->t_zero_ns) / 1000;
+
+	if (e->opt->quiet)
+		return;
+	for (size_t k = 0; k < n; k++) {
+		for (const char *p = lines[k]; *p; p++) {
+			const char *close = strncmp(p, "%{", 2) ? NULL
+								: strchr(p, '}');
+			size_t len = close ? (size_t)(close - p - 2) : 0;
+
+			if (close && len == 4 && !strncmp(p + 2, "time", 4)) {
+				/* As hackbench and perf print it: ms truncated. */
+				printf("%lld.%03lld", (long long)(us / 1000000),
+				       (long long)(us / 1000 % 1000));
+			} else if (close && len == 7 &&
+				   !strncmp(p + 2, "time_us", 7)) {
+				printf("%lld", (long long)us);
+			} else if (close && memchr(p + 2, '|', len)) {
+				report_lookup(p + 2, len);
+			} else {
+				putchar(*p);
+				continue;
+			}
+			p = close;
+		}
+		putchar('\n');
+	}
+	fflush(stdout);
+}
+
+/* The second block, for the tasks with slack or run samples, if any. */
+static void report_slack_run(const struct engine *e, struct run_task_stats *s)
+{
+	const struct workload *w = e->w;
+	bool header = false;
+
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		run_stats_task(e, &w->tasks[k], s);
+		if (!s->threads || (!shist_count(&s->slack_us) && !s->run_us.n))
+			continue;
+		if (!header)
+			report_slack_run_header();
+		header = true;
+		report_slack_run_line(&w->tasks[k], s);
+	}
+}
+
+void report_print(const struct engine *e)
+{
+	static const char *const reasons[] = {
+		[RUN_STOP_DURATION] = "stopped at the duration",
+		[RUN_STOP_LOOPS] = "all loops done",
+	};
+	const struct workload *w = e->w;
+	struct run_task_stats *s;
+	enum run_stop stop = run_stats_stop(e);
+	int n = atomic_load(&e->n_threads);
+
+	s = malloc(sizeof(*s));
+	if (!s)
+		return;
+	if (e->opt->quiet) {
+		report_warnings(e, s);
+		free(s);
+		return;
+	}
+	printf("mimic: ran %.3f s, %d thread%s, ", run_stats_seconds(e), n,
+	       n == 1 ? "" : "s");
+	if (stop == RUN_STOP_SIGNAL)
+		printf("stopped by %s\n", strsignal(e->stop_signal));
+	else
+		printf("%s\n", reasons[stop]);
+	printf("%-16s %4s %8s %7s | %-6s %9s %-39s | %s\n", "", "", "", "",
+	       "wake", "", "wake-up latency (us)", "run error (%)");
+	printf("%-16s %4s %8s %7s | %-6s %9s %7s %7s %7s %7s %7s | %7s %7s %7s %7s\n",
+	       "task", "thr", "loops", "overrun", "path", "wakeups", "p50",
+	       "p90", "p99", "p99.9", "max", "p50", "p90", "p99", "max");
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		run_stats_task(e, &w->tasks[k], s);
+		if (!s->threads)
+			continue;
+		report_line(&w->tasks[k], s);
+	}
+	report_slack_run(e, s);
+	fflush(stdout);
+	report_warnings(e, s);
+	free(s);
+}
+
+void report_styles_print(const struct engine *e)
+{
+	if (e->opt->quiet)
+		return;
+	for (size_t k = 0; k < e->w->g.n_reports; k++)
+		e->w->g.reports[k]->print(e, stdout);
+	fflush(stdout);
+}

@@ -1,0 +1,39 @@
+/* report_style.c - the table of report styles (one per src/reports/ file). */
+#include "report/report_style.h"
+
+#include "engine/engine.h"
+
+#include <string.h>
+
+extern const struct report_style report_adrestia;
+extern const struct report_style report_cyclictest;
+extern const struct report_style report_perf_pipe;
+extern const struct report_style report_schbench, report_schbench_classic;
+
+const struct report_style *const report_styles[] = {
+	&report_adrestia,
+	&report_cyclictest,
+	&report_perf_pipe,
+	&report_schbench,
+	&report_schbench_classic,
+	NULL
+};
+
+const struct report_style *report_style_find(const char *name)
+{
+	for (size_t k = 0; report_styles[k]; k++)
+		if (!strcmp(report_styles[k]->name, name))
+			return report_styles[k];
+	return NULL;
+}
+
+const char *report_style_arg(const struct engine *e,
+			     const struct report_style *style)
+{
+	const struct globals *g = &e->w->g;
+
+	for (size_t k = 0; k < g->n_reports; k++)
+		if (g->reports[k] == style && g->report_args)
+			return g->report_args[k];
+	return NULL;
+}

@@ -1,0 +1,43 @@
+/*
+ * run_stats.h - what a run did, per task, summed over the task's threads
+ * (forks included): the numbers behind the text summary and the JSON one.
+ */
+#ifndef MIMIC_RUN_STATS_H
+#define MIMIC_RUN_STATS_H
+
+#include "lib/hist.h"
+#include "model/workload.h"
+
+#include <stdint.h>
+
+struct engine;
+
+struct run_task_stats {
+	int threads;
+	uint64_t rows, overruns, sent, received;
+	uint64_t dropped, damaged, attr_failures;
+	const char *attr_msg;     /* the first refused phase change */
+	struct hist wake[WAKE_PATHS]; /* wake-up latency, µs */
+	struct shist err;         /* run error, 0.01 % */
+	struct shist slack_us;    /* one per row with a timer */
+	struct hist run_us;       /* one per row with run/runtime */
+};
+
+/* Why the run ended, as the summaries name it. */
+enum run_stop {
+	RUN_STOP_DURATION,
+	RUN_STOP_LOOPS,
+	RUN_STOP_SIGNAL,
+};
+
+/* The lower-case names of the wake paths ("timer", "pipe", ...). */
+extern const char *const run_stats_wake_names[WAKE_PATHS];
+
+/* Fills s (large: allocate it) with task's numbers. */
+void run_stats_task(const struct engine *e, const struct task *task,
+		    struct run_task_stats *s);
+enum run_stop run_stats_stop(const struct engine *e);
+/* Seconds from time zero to the end of the run. */
+double run_stats_seconds(const struct engine *e);
+
+#endif

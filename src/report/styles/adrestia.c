@@ -1,0 +1,138 @@
+/*
+ * adrestia.c - report style "adrestia": adrestia's wakeup cost lines.
+ * A round is one wake of the wakees by the waker; its sample is the mean
+ * over the wakees of their latency in that round (integer µs, truncated,
+ * as adrestia sums timevals and divides). The printed figure is the 90th
+ * percentile of the round samples, adrestia's sorted[9n/10]; a second
+ * line gives the 95th the literature quotes, by the same rule.
+ *
+ * The wakees are the threads of tasks with "samples": true; their k-th
+ * wake-up in a phase belongs to round k of that phase. Each phase name
+ * is one test: "single" prints "wakeup cost (single): Nus", "periodic"
+ * "wakeup cost (periodic, Aus): Nus" with A the style's argument
+ * ("adrestia:A", the arrival time); any other name prints "(name)".
+ */
+#include "engine/engine.h"
+#include "report/report_style.h"
+#include "record/samples.h"
+#include "report/toolstat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct report_style report_adrestia;
+
+/* One wakee's latencies (µs) in the phases named name, in order. */
+static size_t ad_collect(const struct thread *t, const char *name,
+			 uint64_t *out)
+{
+	const struct sample_log *l = t->stats.samples;
+	size_t n = 0;
+
+	for (uint64_t k = 0; k < l->n; k++) {
+		const struct sample *s = &l->s[k];
+
+		if (s->phase < t->task->n_phases &&
+		    !strcmp(t->task->phases[s->phase].name, name))
+			out[n++] = s->ns / 1000;
+	}
+	return n;
+}
+
+static void ad_label(const struct engine *e, const char *name, char *buf,
+		     size_t len)
+{
+	const char *arrival = report_style_arg(e, &report_adrestia);
+
+	if (!strcmp(name, "periodic") && arrival)
+		snprintf(buf, len, "periodic, %sus", arrival);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/* The test of phase name: collects, reduces per round, prints. */
+static void ad_test(const struct engine *e, const char *name,
+		    const struct thread *const *th, int n, FILE *out)
+{
+	uint64_t **us = calloc((size_t)n + 1, sizeof(*us));
+	uint64_t *means = NULL;
+	size_t rounds = SIZE_MAX;
+	int used = 0;
+	char label[160];
+
+	if (!us)
+		return;
+	for (int i = 0; i < n; i++) {
+		uint64_t *v = malloc((th[i]->stats.samples->n + 1) * sizeof(*v));
+		size_t got;
+
+		if (!v)
+			goto out;
+		got = ad_collect(th[i], name, v);
+		if (!got) {
+			free(v);
+			continue; /* not a wakee of this test */
+		}
+		us[used++] = v;
+		if (got < rounds)
+			rounds = got; /* a stopped run: whole rounds only */
+	}
+	if (!used || !(means = malloc(rounds * sizeof(*means))))
+		goto out;
+	toolstat_round_means((const uint64_t *const *)us, (size_t)used, rounds,
+			     means);
+	ad_label(e, name, label, sizeof(label));
+	fprintf(out, "wakeup cost (%s): %lluus\n", label,
+		(unsigned long long)toolstat_sorted_pct(means, rounds, 90));
+	fprintf(out, "wakeup cost p95 (%s): %lluus\n", label,
+		(unsigned long long)toolstat_sorted_pct(means, rounds, 95));
+out:
+	for (int i = 0; i < used; i++)
+		free(us[i]);
+	free(us);
+	free(means);
+}
+
+static void ad_print(const struct engine *e, FILE *out)
+{
+	int n = atomic_load(&e->n_threads), nt = 0;
+	const struct thread **th = calloc((size_t)n + 1, sizeof(*th));
+	const char **names = NULL;
+	size_t n_names = 0;
+
+	if (!th)
+		return;
+	for (int k = 0; k < n; k++)
+		if (e->threads[k].created && e->threads[k].stats.samples)
+			th[nt++] = &e->threads[k];
+	/* The tests, in the order their phases come in the wakees. */
+	for (int i = 0; i < nt; i++) {
+		const struct task *task = th[i]->task;
+		const char **grown = realloc(names, (n_names + task->n_phases) *
+						    sizeof(*names));
+
+		if (!grown)
+			goto out;
+		names = grown;
+		for (size_t p = 0; p < task->n_phases; p++) {
+			size_t j = 0;
+
+			while (j < n_names && strcmp(names[j], task->phases[p].name))
+				j++;
+			if (j == n_names)
+				names[n_names++] = task->phases[p].name;
+		}
+	}
+	for (size_t j = 0; j < n_names; j++)
+		ad_test(e, names[j], th, nt, out);
+out:
+	free(names);
+	free(th);
+}
+
+const struct report_style report_adrestia = {
+	.name = "adrestia",
+	.help = "adrestia's wakeup cost lines (90th percentile of per-round "
+		"means, and the 95th); \"adrestia:A\" names the arrival",
+	.print = ad_print,
+};

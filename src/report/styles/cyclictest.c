@@ -1,0 +1,134 @@
+/*
+ * cyclictest.c - report style "cyclictest": one T: line per timer thread
+ * (C, Min, Act, Avg, Max of its timer wake-up latency, µs, as cyclictest
+ * computes them), and with "cyclictest:N" the histogram dump of
+ * cyclictest -h N: rows 0 .. N-1 of per-thread counts, then # Total, Min,
+ * Avg and Max Latencies and # Histogram Overflows.
+ */
+#include "engine/engine.h"
+#include "report/report_style.h"
+#include "report/toolstat.h"
+
+#include <stdlib.h>
+
+#define CT_HIST_MAX 1000000 /* cyclictest's own limit on -h */
+
+extern const struct event_kind event_timer;
+extern const struct report_style report_cyclictest;
+
+/* The first timer period of the task, µs: cyclictest's I:. */
+static long long ct_interval(const struct task *task)
+{
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			const struct event *ev = &task->phases[p].events[e];
+
+			if (ev->kind == &event_timer)
+				return (long long)(ev->timer.period_ns / 1000);
+		}
+	return 0;
+}
+
+static int ct_priority(const struct thread *t)
+{
+	int policy = t->cur_sched.policy;
+
+	return policy == SCHED_FIFO || policy == SCHED_RR
+		       ? t->cur_sched.priority
+		       : 0;
+}
+
+static void ct_histogram(const struct thread *const *th, int n,
+			 unsigned rows, FILE *out)
+{
+	uint64_t *cnt = calloc((size_t)n * rows + 1, sizeof(*cnt));
+	struct toolstat_ct *st = calloc((size_t)n + 1, sizeof(*st));
+
+	if (!cnt || !st)
+		goto out;
+	for (int j = 0; j < n; j++)
+		toolstat_cyclictest(th[j]->stats.wake_us[WAKE_TIMER], rows,
+				    cnt + (size_t)j * rows, &st[j]);
+	fprintf(out, "# Histogram\n");
+	for (unsigned i = 0; i < rows; i++) {
+		fprintf(out, "%06u ", i);
+		for (int j = 0; j < n; j++)
+			fprintf(out, "%06llu%s",
+				(unsigned long long)cnt[(size_t)j * rows + i],
+				j < n - 1 ? "\t" : "");
+		fprintf(out, "\n");
+	}
+	fprintf(out, "# Total:");
+	for (int j = 0; j < n; j++)
+		fprintf(out, " %09llu", (unsigned long long)st[j].total);
+	fprintf(out, "\n# Min Latencies:");
+	for (int j = 0; j < n; j++)
+		fprintf(out, " %05llu", (unsigned long long)st[j].min);
+	fprintf(out, "\n# Avg Latencies:");
+	for (int j = 0; j < n; j++)
+		fprintf(out, " %05llu", (unsigned long long)st[j].avg);
+	fprintf(out, "\n# Max Latencies:");
+	for (int j = 0; j < n; j++)
+		fprintf(out, " %05llu", (unsigned long long)st[j].max);
+	fprintf(out, "\n# Histogram Overflows:");
+	for (int j = 0; j < n; j++)
+		fprintf(out, " %05llu", (unsigned long long)st[j].overflows);
+	/* mimic keeps no cycle numbers: every overflow is an "other". */
+	fprintf(out, "\n# Histogram Overflow at cycle number:\n");
+	for (int j = 0; j < n; j++) {
+		fprintf(out, "# Thread %d:", j);
+		if (st[j].overflows)
+			fprintf(out, " # %05llu others",
+				(unsigned long long)st[j].overflows);
+		fprintf(out, "\n");
+	}
+	fprintf(out, "\n");
+out:
+	free(cnt);
+	free(st);
+}
+
+static void ct_print(const struct engine *e, FILE *out)
+{
+	const char *arg = report_style_arg(e, &report_cyclictest);
+	long rows = arg ? strtol(arg, NULL, 10) : 0;
+	int n = atomic_load(&e->n_threads), nt = 0;
+	const struct thread **th = calloc((size_t)n + 1, sizeof(*th));
+	uint64_t overruns = 0;
+
+	if (!th)
+		return;
+	for (int k = 0; k < n; k++)
+		if (e->threads[k].created &&
+		    e->threads[k].stats.wake_us[WAKE_TIMER])
+			th[nt++] = &e->threads[k];
+	for (int j = 0; j < nt; j++) {
+		const struct thread *t = th[j];
+		struct toolstat_ct st;
+
+		toolstat_cyclictest(t->stats.wake_us[WAKE_TIMER], 0, NULL, &st);
+		fprintf(out, "T:%2d (%5d) P:%2d I:%lld C:%7llu Min:%7llu "
+			"Act:%5llu Avg:%5llu Max:%8llu\n", j, (int)t->tid,
+			ct_priority(t), ct_interval(t->task),
+			(unsigned long long)st.cycles,
+			(unsigned long long)st.min, (unsigned long long)st.act,
+			(unsigned long long)st.avg, (unsigned long long)st.max);
+		overruns += t->stats.timer_overruns;
+	}
+	if (rows > 0)
+		ct_histogram(th, nt, (unsigned)(rows < CT_HIST_MAX ? rows
+							 : CT_HIST_MAX), out);
+	/* cyclictest would count these as samples of more than a period. */
+	if (overruns)
+		fprintf(out, "# mimic: %llu timer overruns (woke after the next "
+			"deadline; not in the figures above)\n",
+			(unsigned long long)overruns);
+	free(th);
+}
+
+const struct report_style report_cyclictest = {
+	.name = "cyclictest",
+	.help = "cyclictest's T: lines; \"cyclictest:N\" adds its -h N "
+		"histogram dump",
+	.print = ct_print,
+};

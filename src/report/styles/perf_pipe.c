@@ -1,0 +1,29 @@
+/*
+ * perf_pipe.c - report style "perf-pipe": the result block of perf bench
+ * sched pipe: Total time (s, ms truncated), usecs/op and ops/sec, where
+ * the ops are the loops done by the first thread (one round trip each)
+ * and the time is the run's, in whole µs as perf's gettimeofday gives.
+ */
+#include "engine/engine.h"
+#include "report/report_style.h"
+
+static void pp_print(const struct engine *e, FILE *out)
+{
+	int64_t us = (e->t_end_ns - e->t_zero_ns) / 1000;
+	uint64_t ops = atomic_load(&e->n_threads) > 0 ? e->threads[0].stats.rows
+						      : 0;
+
+	fprintf(out, " %14s: %lld.%03lld [sec]\n\n", "Total time",
+		(long long)(us / 1000000), (long long)(us % 1000000 / 1000));
+	if (!ops || us <= 0)
+		return;
+	fprintf(out, " %14lf usecs/op\n", (double)us / (double)ops);
+	fprintf(out, " %14d ops/sec\n",
+		(int)((double)ops / ((double)us / 1e6)));
+}
+
+const struct report_style report_perf_pipe = {
+	.name = "perf-pipe",
+	.help = "perf bench sched pipe's Total time, usecs/op and ops/sec",
+	.print = pp_print,
+};

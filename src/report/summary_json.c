@@ -1,0 +1,306 @@
+/*
+ * summary_json.c - builds the end-of-run summary as a json-c tree (run,
+ * then per task: counts, and the statistics and non-empty histogram
+ * buckets of wake-up latency per path, slack, run duration, run error)
+ * and writes it to the --summary file.
+ */
+#define _GNU_SOURCE
+#include "report/summary_json.h"
+
+#include "config.h"
+#include "engine/engine.h"
+#include "report/run_stats.h"
+#include "lib/timeutil.h"
+
+#include <errno.h>
+#include <json-c/json.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const double summary_pct[] = { 50, 90, 99, 99.9 };
+static const char *const summary_pct_names[] = { "p50", "p90", "p99",
+						 "p99.9" };
+#define SUMMARY_NPCT 4
+
+int summary_json_check(const char *path, char *err, size_t n)
+{
+	char *copy, *dir;
+	struct stat st;
+	int rc = 0;
+
+	if (!strcmp(path, "-"))
+		return 0;
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(err, n, "%s: is a directory", path);
+		return -1;
+	}
+	copy = strdup(path);
+	if (!copy) {
+		snprintf(err, n, "out of memory");
+		return -1;
+	}
+	dir = dirname(copy);
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		snprintf(err, n, "%s: directory %s does not exist", path, dir);
+		rc = -1;
+	} else if (access(dir, W_OK)) {
+		snprintf(err, n, "%s: cannot write in %s: %s", path, dir,
+			 strerror(errno));
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* A decimal number as people write it: no exponent, no trailing zeros. */
+static struct json_object *summary_num(double v, int decimals)
+{
+	char buf[64];
+	int n = snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+
+	while (n > 2 && buf[n - 1] == '0' && buf[n - 2] != '.')
+		buf[--n] = '\0';
+	return json_object_new_double_s(v, buf);
+}
+
+static void summary_add(struct json_object *o, const char *key,
+			struct json_object *v)
+{
+	json_object_object_add(o, key, v);
+}
+
+/* A bucket pair on one line, even in the pretty layout: hundreds of
+ * buckets stay readable, one per line. */
+static int summary_pair_serialize(struct json_object *a, struct printbuf *pb,
+				  int level, int flags)
+{
+	(void)level;
+	(void)flags;
+	return sprintbuf(pb, "[%lld, %lld]",
+			 (long long)json_object_get_int64(
+				 json_object_array_get_idx(a, 0)),
+			 (long long)json_object_get_int64(
+				 json_object_array_get_idx(a, 1)));
+}
+
+static struct json_object *summary_pair(int64_t value, uint32_t count)
+{
+	struct json_object *a = json_object_new_array_ext(2);
+
+	json_object_array_add(a, json_object_new_int64(value));
+	json_object_array_add(a, json_object_new_int64(count));
+	json_object_set_serializer(a, summary_pair_serialize, NULL, NULL);
+	return a;
+}
+
+/* No samples: n 0, every number null, no bucket. */
+static struct json_object *summary_empty_stats(void)
+{
+	struct json_object *o = json_object_new_object();
+
+	summary_add(o, "n", json_object_new_int64(0));
+	summary_add(o, "min", NULL);
+	summary_add(o, "mean", NULL);
+	for (int k = 0; k < SUMMARY_NPCT; k++)
+		summary_add(o, summary_pct_names[k], NULL);
+	summary_add(o, "max", NULL);
+	summary_add(o, "hist", json_object_new_array());
+	return o;
+}
+
+static struct json_object *summary_stats(const struct hist *h)
+{
+	struct json_object *o, *buckets;
+
+	if (!h->n)
+		return summary_empty_stats();
+	o = json_object_new_object();
+	summary_add(o, "n", json_object_new_int64((int64_t)h->n));
+	summary_add(o, "min", json_object_new_int64((int64_t)h->min));
+	summary_add(o, "mean", summary_num(h->sum / (double)h->n, 3));
+	for (int k = 0; k < SUMMARY_NPCT; k++)
+		summary_add(o, summary_pct_names[k], json_object_new_int64(
+			(int64_t)hist_percentile(h, summary_pct[k])));
+	summary_add(o, "max", json_object_new_int64((int64_t)h->max));
+	buckets = json_object_new_array();
+	for (unsigned b = 0; b < HIST_BUCKETS; b++)
+		if (h->counts[b])
+			json_object_array_add(buckets, summary_pair(
+				(int64_t)hist_bucket_value(b), h->counts[b]));
+	summary_add(o, "hist", buckets);
+	return o;
+}
+
+static struct json_object *summary_signed_stats(const struct shist *h)
+{
+	uint64_t n = shist_count(h);
+	struct json_object *o, *buckets;
+
+	if (!n)
+		return summary_empty_stats();
+	o = json_object_new_object();
+	summary_add(o, "n", json_object_new_int64((int64_t)n));
+	summary_add(o, "min", json_object_new_int64(
+		h->neg.n ? -(int64_t)h->neg.max : (int64_t)h->pos.min));
+	summary_add(o, "mean",
+		    summary_num((h->pos.sum - h->neg.sum) / (double)n, 3));
+	for (int k = 0; k < SUMMARY_NPCT; k++)
+		summary_add(o, summary_pct_names[k], json_object_new_int64(
+			shist_percentile(h, summary_pct[k])));
+	summary_add(o, "max", json_object_new_int64(shist_max(h)));
+	buckets = json_object_new_array();
+	/* In increasing value: the negative buckets from the top down. */
+	for (unsigned b = HIST_BUCKETS; b-- > 0;)
+		if (h->neg.counts[b])
+			json_object_array_add(buckets, summary_pair(
+				-(int64_t)hist_bucket_value(b),
+				h->neg.counts[b]));
+	for (unsigned b = 0; b < HIST_BUCKETS; b++)
+		if (h->pos.counts[b])
+			json_object_array_add(buckets, summary_pair(
+				(int64_t)hist_bucket_value(b),
+				h->pos.counts[b]));
+	summary_add(o, "hist", buckets);
+	return o;
+}
+
+/* Percent, from 0.01 % units; nulls without samples. */
+static struct json_object *summary_run_error(const struct shist *h)
+{
+	static const double pct[] = { 50, 90, 99 };
+	struct json_object *o = json_object_new_object();
+	bool any = shist_count(h) > 0;
+
+	for (int k = 0; k < 3; k++)
+		summary_add(o, summary_pct_names[k], any ? summary_num(
+			shist_percentile(h, pct[k]) / 100.0, 2) : NULL);
+	summary_add(o, "max", any ? summary_num(shist_max(h) / 100.0, 2)
+				  : NULL);
+	return o;
+}
+
+static struct json_object *summary_task(const struct task *task,
+					const struct run_task_stats *s)
+{
+	struct json_object *o = json_object_new_object();
+	struct json_object *wake = json_object_new_object();
+
+	summary_add(o, "name", json_object_new_string(task->name));
+	summary_add(o, "threads", json_object_new_int(s->threads));
+	summary_add(o, "loops", json_object_new_int64((int64_t)s->rows));
+	summary_add(o, "overruns", json_object_new_int64((int64_t)s->overruns));
+	summary_add(o, "sent", json_object_new_int64((int64_t)s->sent));
+	summary_add(o, "received", json_object_new_int64((int64_t)s->received));
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (s->wake[w].n)
+			summary_add(wake, run_stats_wake_names[w],
+				    summary_stats(&s->wake[w]));
+	summary_add(o, "wake", wake);
+	summary_add(o, "slack_us", summary_signed_stats(&s->slack_us));
+	summary_add(o, "run_us", summary_stats(&s->run_us));
+	summary_add(o, "run_error_pct", summary_run_error(&s->err));
+	return o;
+}
+
+/* Time zero on the wall clock, ISO 8601 in UTC, to the millisecond. */
+static struct json_object *summary_started(const struct engine *e)
+{
+	struct timespec now;
+	struct tm tm;
+	int64_t ns;
+	time_t secs;
+	char buf[64];
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	ns = (int64_t)now.tv_sec * NSEC_PER_SEC + now.tv_nsec -
+	     (time_now_ns() - e->t_zero_ns);
+	secs = (time_t)(ns / NSEC_PER_SEC);
+	gmtime_r(&secs, &tm);
+	snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, (int)(ns % NSEC_PER_SEC / 1000000));
+	return json_object_new_string(buf);
+}
+
+static struct json_object *summary_build(const struct engine *e)
+{
+	static const char *const stops[] = {
+		[RUN_STOP_DURATION] = "duration",
+		[RUN_STOP_LOOPS] = "loops",
+		[RUN_STOP_SIGNAL] = "signal",
+	};
+	const struct workload *w = e->w;
+	enum run_stop stop = run_stats_stop(e);
+	struct json_object *o, *tasks;
+	struct run_task_stats *s = malloc(sizeof(*s));
+	char sig[32];
+
+	if (!s)
+		return NULL;
+	o = json_object_new_object();
+	summary_add(o, "mimic_summary",
+		    json_object_new_int(SUMMARY_JSON_VERSION));
+	summary_add(o, "mimic_version", json_object_new_string(PACKAGE_VERSION));
+	summary_add(o, "workload", json_object_new_string(w->file));
+	summary_add(o, "started", summary_started(e));
+	summary_add(o, "duration_s", summary_num(run_stats_seconds(e), 3));
+	summary_add(o, "stop", json_object_new_string(stops[stop]));
+	if (stop == RUN_STOP_SIGNAL) {
+		const char *abbrev = sigabbrev_np(e->stop_signal);
+
+		snprintf(sig, sizeof(sig), "SIG%s", abbrev ? abbrev : "UNKNOWN");
+		summary_add(o, "signal", json_object_new_string(sig));
+	}
+	summary_add(o, "threads",
+		    json_object_new_int(atomic_load(&e->n_threads)));
+	summary_add(o, "ns_per_loop", summary_num(e->ns_per_loop, 3));
+	tasks = json_object_new_array();
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		run_stats_task(e, &w->tasks[k], s);
+		/* As the text summary: a task never instantiated is left out. */
+		if (s->threads)
+			json_object_array_add(tasks,
+					      summary_task(&w->tasks[k], s));
+	}
+	summary_add(o, "tasks", tasks);
+	free(s);
+	return o;
+}
+
+int summary_json_write(const struct engine *e, const char *path)
+{
+	struct json_object *o = summary_build(e);
+	bool to_stdout = !strcmp(path, "-");
+	const char *text;
+	FILE *f = NULL;
+	int rc = -1;
+
+	if (!o) {
+		fprintf(stderr, "mimic: out of memory\n");
+		return -1;
+	}
+	text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+						 JSON_C_TO_STRING_SPACED |
+						 JSON_C_TO_STRING_NOSLASHESCAPE);
+	f = to_stdout ? stdout : fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0)
+		goto fail;
+	if (to_stdout ? fflush(f) : fclose(f)) {
+		f = NULL;
+		goto fail;
+	}
+	rc = 0;
+	goto out;
+fail:
+	fprintf(stderr, "mimic: cannot write summary %s: %s\n",
+		to_stdout ? "to standard output" : path, strerror(errno));
+	if (f && !to_stdout)
+		fclose(f);
+out:
+	json_object_put(o);
+	return rc;
+}

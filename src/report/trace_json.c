@@ -1,0 +1,318 @@
+/*
+ * trace_json.c - --trace-json: writes the slices the threads recorded as a
+ * Chrome Trace Event file (the JSON object form), one track per thread,
+ * one complete ("X") slice per executed event, plus a "held" slice from
+ * each lock to its unlock. Format: doc/trace-format.md.
+ */
+#define _GNU_SOURCE
+#include "config.h"
+
+#include "report/trace_json.h"
+
+#include "engine/engine.h"
+#include "event.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+size_t trace_ring_bytes(uint64_t cap)
+{
+	return 64 + sizeof(struct trace_ring) +
+	       (size_t)cap * sizeof(struct trace_slice);
+}
+
+struct trace_ring *trace_ring_init(void *mem, uint64_t cap)
+{
+	struct trace_ring *r = mem;
+
+	r->slices = (struct trace_slice *)(r + 1);
+	r->cap = cap;
+	return r;
+}
+
+static void put_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* ns as µs with three decimals, exactly (no floating point). */
+static void put_us(FILE *f, int64_t ns)
+{
+	if (ns < 0) {
+		fputc('-', f);
+		ns = -ns;
+	}
+	fprintf(f, "%lld.%03lld", (long long)(ns / 1000),
+		(long long)(ns % 1000));
+}
+
+struct writer {
+	FILE *f;
+	int64_t t0;
+	bool first;
+};
+
+/* A track: the process the thread ran in (main's, or its own in process
+ * mode) and its kernel tid; 0 for a thread that never started. */
+struct track {
+	int pid, tid;
+};
+
+static struct track thread_track(const struct thread *t)
+{
+	struct track k = { atomic_load(&t->pid), atomic_load(&t->tid) };
+
+	if (!k.pid)
+		k.pid = getpid();
+	return k;
+}
+
+static void begin_event(struct writer *wr)
+{
+	fputs(wr->first ? "\n" : ",\n", wr->f);
+	wr->first = false;
+}
+
+static void put_meta(struct writer *wr, struct track k, const char *what,
+		     const char *key, const char *str, long num)
+{
+	begin_event(wr);
+	fprintf(wr->f, "{\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"name\":\"%s\","
+		       "\"args\":{\"%s\":", k.pid, k.tid, what, key);
+	if (str)
+		put_str(wr->f, str);
+	else
+		fprintf(wr->f, "%ld", num);
+	fputs("}}", wr->f);
+}
+
+static void put_slice(struct writer *wr, struct track k, const char *name,
+		      const char *cat, int64_t start, int64_t end,
+		      const struct trace_slice *s, const char *phase_name)
+{
+	FILE *f = wr->f;
+
+	begin_event(wr);
+	fputs("{\"ph\":\"X\",\"name\":", f);
+	put_str(f, name);
+	fputs(",\"cat\":", f);
+	put_str(f, cat);
+	fprintf(f, ",\"pid\":%d,\"tid\":%d,\"ts\":", k.pid, k.tid);
+	put_us(f, start - wr->t0);
+	fputs(",\"dur\":", f);
+	put_us(f, end > start ? end - start : 0);
+	fprintf(f, ",\"args\":{\"phase\":%u,\"phase_name\":", s->phase);
+	put_str(f, phase_name);
+	fprintf(f, ",\"phase_loop\":%u,\"thread_loop\":%u,\"event\":%u}}",
+		s->phase_loop, s->thread_loop, s->event);
+}
+
+static const struct event *slice_event(const struct thread *t,
+				       const struct trace_slice *s)
+{
+	const struct task *task = t->task;
+
+	if (s->phase >= task->n_phases ||
+	    s->event >= task->phases[s->phase].n_events)
+		return NULL;
+	return &task->phases[s->phase].events[s->event];
+}
+
+static bool kind_is(const struct event *ev, const char *key)
+{
+	return ev && !strcmp(ev->kind->key, key);
+}
+
+/*
+ * For every lock slice, the end of the held slice it opens: the end of the
+ * matching unlock (innermost open lock of the same mutex), the thread's
+ * last slice if never unlocked, or 0 (not taken: the lock was the last
+ * slice, cut by the stop). held[] is indexed like the kept slices.
+ */
+static void match_locks(const struct thread *t, const struct trace_slice *s,
+			uint64_t n, int64_t *held)
+{
+	uint64_t open[THREAD_MAX_HELD];
+	int n_open = 0;
+
+	for (uint64_t k = 0; k < n; k++) {
+		const struct event *ev = slice_event(t, &s[k]);
+
+		held[k] = 0;
+		if (kind_is(ev, "lock") && n_open < THREAD_MAX_HELD) {
+			open[n_open++] = k;
+		} else if (kind_is(ev, "unlock")) {
+			for (int j = n_open - 1; j >= 0; j--) {
+				const struct event *l = slice_event(t, &s[open[j]]);
+
+				if (l->sync.resource != ev->sync.resource)
+					continue;
+				held[open[j]] = s[k].end_ns;
+				memmove(&open[j], &open[j + 1],
+					(size_t)(n_open - j - 1) * sizeof(open[0]));
+				n_open--;
+				break;
+			}
+		}
+	}
+	for (int j = 0; j < n_open; j++)
+		if (open[j] + 1 < n)
+			held[open[j]] = s[n - 1].end_ns;
+}
+
+/* The ring's kept slices, oldest first, into out; returns how many. */
+static uint64_t ring_ordered(const struct trace_ring *r,
+			     struct trace_slice *out)
+{
+	uint64_t kept = r->n < r->cap ? r->n : r->cap;
+	uint64_t first = r->n < r->cap ? 0 : r->pos;
+
+	for (uint64_t k = 0; k < kept; k++)
+		out[k] = r->slices[(first + k) % r->cap];
+	return kept;
+}
+
+static int write_thread(struct writer *wr, const struct thread *t,
+			struct trace_slice *buf, int64_t *held)
+{
+	const struct engine *e = t->eng;
+	uint64_t n = ring_ordered(t->trace, buf);
+	struct track tk = thread_track(t);
+
+	match_locks(t, buf, n, held);
+	for (uint64_t k = 0; k < n; k++) {
+		const struct event *ev = slice_event(t, &buf[k]);
+		const char *ph = t->task->phases[buf[k].phase].name;
+
+		if (!ev)
+			continue;
+		put_slice(wr, tk, ev->key, ev->kind->key, buf[k].start_ns,
+			  buf[k].end_ns, &buf[k], ph ? ph : "");
+		if (held[k]) {
+			const char *mutex =
+				e->w->resources[ev->sync.resource].name;
+			char name[160];
+
+			/* After its lock slice, before the slices it
+			 * contains: viewers nest by file order on ties. */
+			snprintf(name, sizeof(name), "held %s", mutex);
+			put_slice(wr, tk, name, "lock_held", buf[k].end_ns,
+				  held[k], &buf[k], ph ? ph : "");
+		}
+	}
+	return ferror(wr->f) ? -1 : 0;
+}
+
+static void write_other_data(FILE *f, const struct engine *e, int n_threads)
+{
+	uint64_t recorded = 0, dropped = 0, cap = 0;
+	bool any = false;
+
+	for (int k = 0; k < n_threads; k++) {
+		const struct trace_ring *r = e->threads[k].trace;
+
+		if (!r)
+			continue;
+		cap = r->cap;
+		recorded += r->n;
+		dropped += r->n > r->cap ? r->n - r->cap : 0;
+	}
+	fputs("\"otherData\":{\"tool\":\"mimic " PACKAGE_VERSION "\",", f);
+	fputs("\"workload\":", f);
+	put_str(f, e->w->file);
+	fprintf(f, ",\"clock\":\"CLOCK_MONOTONIC\",\"time_zero_ns\":%lld,"
+		   "\"ts_origin\":\"time zero\",\"threads\":%d,"
+		   "\"slices_per_thread\":%llu,\"slices_recorded\":%llu,"
+		   "\"slices_dropped\":%llu,\"dropped_per_thread\":{",
+		(long long)e->t_zero_ns, n_threads, (unsigned long long)cap,
+		(unsigned long long)recorded, (unsigned long long)dropped);
+	for (int k = 0; k < n_threads; k++) {
+		const struct trace_ring *r = e->threads[k].trace;
+
+		if (!r || r->n <= r->cap)
+			continue;
+		fputs(any ? "," : "", f);
+		put_str(f, e->threads[k].name);
+		fprintf(f, ":%llu", (unsigned long long)(r->n - r->cap));
+		any = true;
+	}
+	fputs("}},\n", f);
+}
+
+int trace_json_write(const struct engine *e, const char *path)
+{
+	int n_threads = atomic_load(&e->n_threads);
+	struct writer wr = { .t0 = e->t_zero_ns, .first = true };
+	uint64_t cap = 0;
+	struct trace_slice *buf;
+	int64_t *held;
+	int rc = 0;
+
+	for (int k = 0; k < n_threads; k++)
+		if (e->threads[k].trace && e->threads[k].trace->cap > cap)
+			cap = e->threads[k].trace->cap;
+	buf = malloc((cap + 1) * sizeof(*buf));
+	held = malloc((cap + 1) * sizeof(*held));
+	wr.f = buf && held ? fopen(path, "w") : NULL;
+	if (!wr.f) {
+		fprintf(stderr, "mimic: cannot write %s: %s\n", path,
+			buf && held ? strerror(errno) : "out of memory");
+		free(buf);
+		free(held);
+		return -1;
+	}
+	fputs("{\"displayTimeUnit\":\"ns\",\n", wr.f);
+	write_other_data(wr.f, e, n_threads);
+	fputs("\"traceEvents\":[", wr.f);
+	for (int k = 0; k < n_threads; k++) {
+		const struct thread *t = &e->threads[k];
+		struct track tk = thread_track(t);
+		bool named = false;
+
+		if (!tk.tid)
+			continue; /* never started */
+		for (int j = 0; j < k && !named; j++)
+			named = thread_track(&e->threads[j]).pid == tk.pid;
+		if (!named) {
+			char name[64];
+
+			/* A process instance is named after its thread. */
+			snprintf(name, sizeof(name), "mimic%s%s",
+				 tk.pid == getpid() ? "" : " ",
+				 tk.pid == getpid() ? "" : t->name);
+			put_meta(&wr, (struct track){ tk.pid, 0 },
+				 "process_name", "name", name, 0);
+		}
+		put_meta(&wr, tk, "thread_name", "name", t->name, 0);
+		put_meta(&wr, tk, "thread_sort_index", "sort_index", NULL,
+			 t->idx);
+	}
+	for (int k = 0; k < n_threads && !rc; k++)
+		if (thread_track(&e->threads[k]).tid && e->threads[k].trace)
+			rc = write_thread(&wr, &e->threads[k], buf, held);
+	fputs("\n]}\n", wr.f);
+	if (ferror(wr.f))
+		rc = -1;
+	if (fclose(wr.f))
+		rc = -1;
+	if (rc)
+		fprintf(stderr, "mimic: cannot write %s: %s\n", path,
+			strerror(errno));
+	free(buf);
+	free(held);
+	return rc;
+}
