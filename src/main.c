@@ -8,7 +8,7 @@
 #include "lib/arena.h"
 #include "report/compare.h"
 #include "lib/diag.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "engine/engine.h"
 #include "parse/hostcheck.h"
 #include "parse/jtree.h"
