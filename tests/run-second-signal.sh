@@ -90,7 +90,7 @@ PY
 ok $? "its summary parses: stop signal, SIGINT, the loops of both tasks"
 json "$d/t.json" && logs_whole "$d"
 ok $? "its trace parses, every log whole"
-kill -KILL $child 2>/dev/null
+kill -KILL $child 2>/dev/null || :
 
 # Three SIGINTs: out at once; the summary is not written, no temporary is
 # left, the trace file is the empty trace, the logs are whole.
@@ -116,4 +116,4 @@ json "$d/t.json"
 ok $? "the trace file is still valid JSON"
 logs_whole "$d"
 ok $? "every log whole"
-kill -KILL $child 2>/dev/null
+kill -KILL $child 2>/dev/null || :
