@@ -466,7 +466,7 @@ int engine_fork(struct engine *e, const struct task *task)
 	idx = engine_count(e);
 	no = e->forks[task - e->w->tasks]++;
 	if (atomic_load(&e->stop) || idx >= e->cap_threads ||
-	    no >= ENGINE_MAX_FORKS)
+	    no >= task->fork_max)
 		goto out;
 	t = &e->threads[idx];
 	t->idx = idx;

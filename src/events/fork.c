@@ -36,10 +36,7 @@ static int fork_finalize(struct parser *p, const struct task *t,
 		return 1;
 	}
 	ev->fork.task = target;
-	if (!p->w->tasks[target].forked) {
-		p->w->tasks[target].forked = true;
-		p->w->fork_capacity += ENGINE_MAX_FORKS;
-	}
+	p->w->tasks[target].forked = true; /* slots: parse/counts.c */
 	return 0;
 }
 
