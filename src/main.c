@@ -10,12 +10,12 @@
 #include "lib/diag.h"
 #include "model/dump.h"
 #include "engine/engine.h"
-#include "parse/hostcheck.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "engine/rt_watchdog.h"
-#include "engine/sched_attr.h"
+#include "engine/before_start.h"
+#include "engine/taskgroup.h"
 #include "report/summary_json.h"
+#include "report/trace_json.h"
 #include "parse/template.h"
 #include "engine/work.h"
 
@@ -34,7 +34,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
-	bool allow_unthrottled;
+	bool allow_unthrottled, allow_overcommit;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -67,6 +67,8 @@ static void usage(FILE *out)
 		"                       (uclamp), with a warning, instead of failing\n"
 		"      --allow-unthrottled  run real-time tasks although the\n"
 		"                       kernel's RT throttling is off\n"
+		"      --allow-overcommit  run although the memory the workload\n"
+		"                       needs is more than this machine has\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
 		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
@@ -95,6 +97,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "allow-unthrottled", no_argument, NULL, 'U' },
+		{ "allow-overcommit", no_argument, NULL, 'O' },
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
@@ -131,6 +134,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
 		case 'U': c->allow_unthrottled = true; break;
+		case 'O': c->allow_overcommit = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -219,8 +223,10 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 		}
 		w->g.duration_s = s;
 	}
-	if (c->logdir)
+	if (c->logdir) {
 		w->g.logdir = c->logdir;
+		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
+	}
 	if (c->summary) {
 		char err[512];
 
@@ -295,9 +301,33 @@ int main(int argc, char **argv)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
+	/* An unwritable trace file is known now, not after the run. */
+	if (w && !d.errors && !c.check && !c.dump && c.trace_json) {
+		FILE *f = fopen(c.trace_json, "w");
+
+		if (!f || fclose(f)) {
+			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
+				"%s\n", c.trace_json, strerror(errno));
+			goto out;
+		}
+	}
+	struct before_start_opts bo = {
+		.check_only = c.check || c.dump,
+		.quiet = c.quiet,
+		.allow_unthrottled = c.allow_unthrottled,
+		.allow_missing = c.allow_missing,
+		.allow_overcommit = c.allow_overcommit,
+		.per_thread_extra = c.trace_json ? trace_ring_bytes(trace_slices(
+							   c.trace_slices))
+						 : 0,
+	};
+	/* From here on a stop signal waits for the engine, which removes
+	 * the groups before_start() makes (stage 4). */
+	if (w && !d.errors && !bo.check_only)
+		engine_block_stop_signals();
 	if (w && !d.errors)
-		hostcheck_workload(w, &d);
-	if (d.errors) {
+		status = before_start(w, &bo, &d);
+	if (d.errors || status) {
 		if (d.errors > 1)
 			fprintf(stderr, "%s: %d errors\n", d.file, d.errors);
 		goto out;
@@ -311,26 +341,16 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	/* An unwritable trace file is known now, not after the run. */
-	if (c.trace_json) {
-		FILE *f = fopen(c.trace_json, "w");
-
-		if (!f || fclose(f)) {
-			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
-				"%s\n", c.trace_json, strerror(errno));
-			goto out;
-		}
-	}
 	struct engine_options eo = { .quiet = c.quiet,
 				     .no_progress = c.no_progress,
 				     .summary_path = c.summary,
 				     .trace_json = c.trace_json,
-				     .trace_slices = c.trace_slices };
-	sched_attr_allow_missing(c.allow_missing);
-	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
+				     .trace_slices = c.trace_slices,
+				     .allow_missing = c.allow_missing };
 	double ns_per_loop = calibrate(w, &c);
 	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)
 				 : MIMIC_EXIT_FAILURE;
+	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
 	free(text);
 	free(path);

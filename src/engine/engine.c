@@ -11,9 +11,7 @@
 #include "lib/diag.h"
 #include "record/ftrace.h"
 #include "report/gnuplot.h"
-#include "engine/hostlimits.h"
 #include "parse/parse.h"
-#include "engine/preflight.h"
 #include "engine/progress.h"
 #include "report/report.h"
 #include "resource.h"
@@ -64,7 +62,7 @@ static bool workload_is_realtime(const struct workload *w)
 	return rt_watchdog_find_rt(w, &policy) != NULL;
 }
 
-static size_t engine_ring_bytes(const struct globals *g)
+size_t engine_ring_bytes(const struct globals *g)
 {
 	return g->log_ring_bytes ? g->log_ring_bytes : ENGINE_RING_DEFAULT;
 }
@@ -261,8 +259,7 @@ static int engine_make_resources(struct engine *e)
 			return -1;
 		}
 	}
-	if (ftrace_open(w->g.ftrace, err, sizeof(err)) ||
-	    taskgroup_setup(w, err, sizeof(err))) {
+	if (ftrace_open(w->g.ftrace, err, sizeof(err))) {
 		fprintf(stderr, "%s: error: %s\n", w->file, err);
 		return -1;
 	}
@@ -702,9 +699,8 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 	e->forks = engine_shm_alloc(e, (w->n_tasks + 1) * sizeof(*e->forks));
 	if (!e->shared_timers || !e->forks)
 		goto out;
-	if (hostlimits_check(w) || rt_watchdog_check(w, e->opt->quiet) ||
-	    engine_make_resources(e) || preflight_workload(w) ||
-	    engine_make_threads(e))
+	/* before_start() has checked this machine and made the groups. */
+	if (engine_make_resources(e) || engine_make_threads(e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
 	    mlockall(MCL_CURRENT | MCL_FUTURE)) {
@@ -749,6 +745,18 @@ out:
 	engine_close_logs(e);
 	engine_free(e);
 	return status;
+}
+
+void engine_block_stop_signals(void)
+{
+	sigset_t stops;
+
+	sigemptyset(&stops);
+	sigaddset(&stops, SIGINT);
+	sigaddset(&stops, SIGTERM);
+	sigaddset(&stops, SIGHUP);
+	sigaddset(&stops, SIGQUIT);
+	pthread_sigmask(SIG_BLOCK, &stops, NULL);
 }
 
 int engine_run(const struct workload *w, double ns_per_loop,

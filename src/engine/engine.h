@@ -19,6 +19,7 @@ struct engine_options {
 	uint64_t trace_slices;    /* slices kept per thread; 0: default */
 	bool no_progress;         /* no progress line even on a terminal */
 	const char *summary_path; /* --summary: JSON written after the run */
+	bool allow_missing;       /* --allow-missing: see sched_attr_apply() */
 };
 
 /* Lives in its own shared region: processes see its flags and counters. */
@@ -57,6 +58,9 @@ struct engine {
 
 #define ENGINE_MAX_FORKS WORKLOAD_MAX_FORKS /* per task, as rt-app */
 
+/* Bytes of one thread's log ring (global "log_size"). */
+size_t engine_ring_bytes(const struct globals *g);
+
 /* Shared memory for what a thread or process reports to main (zeroed);
  * NULL and a message when the region is full. */
 void *engine_shm_alloc(struct engine *e, size_t bytes);
@@ -67,6 +71,11 @@ int engine_fork(struct engine *e, const struct task *task);
 
 /* A thread has finished: the last one wakes main. */
 void engine_thread_done(struct engine *e);
+
+/* Blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT in the calling thread: from
+ * before anything is set up, a stop waits for engine_run, which cleans up
+ * (it blocks them itself too). */
+void engine_block_stop_signals(void);
 
 /* Runs w to its end; returns a MIMIC_EXIT_* status. */
 int engine_run(const struct workload *w, double ns_per_loop,

@@ -131,8 +131,9 @@ static void thread_setup(struct thread *t)
 	atomic_store(&t->pid, getpid());
 	atomic_store(&t->tid, gettid());
 	t->cur_sched = task->sched;
-	t->setup_error = sched_attr_apply(&t->cur_sched, t->setup_msg,
-					  sizeof(t->setup_msg));
+	t->setup_error = sched_attr_apply(&t->cur_sched,
+					  t->eng->opt->allow_missing,
+					  t->setup_msg, sizeof(t->setup_msg));
 	if (!t->setup_error && task->cpus.n) {
 		t->setup_error = sched_affinity_apply(&task->cpus, t->setup_msg,
 						      sizeof(t->setup_msg));
@@ -229,7 +230,8 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 
 		sched_attr_merge(&want, &ph->sched);
 		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
-			rc |= sched_attr_apply(&want, err, sizeof(err));
+			rc |= sched_attr_apply(&want, t->eng->opt->allow_missing,
+					       err, sizeof(err));
 			t->cur_sched = want;
 			thread_trace_attrs(&want);
 		}
