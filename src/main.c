@@ -52,6 +52,7 @@ static void usage(FILE *out)
 		"Usage: mimic [OPTION]... FILE.json|-|WORKLOAD\n"
 		"       mimic compare [--threshold P] [--min-us U] [--metric M]"
 		" BASE.json NEW.json\n"
+		"       mimic cleanup\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
 		"  -c, --check          parse and validate only\n"
@@ -80,6 +81,7 @@ static void usage(FILE *out)
 		"  -v, --version        the version\n"
 		"\n"
 		"mimic compare compares two --summary files (mimic compare --help).\n"
+		"mimic cleanup removes the taskgroups a killed run left behind.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
@@ -238,6 +240,17 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	return 0;
 }
 
+/* mimic cleanup: the groups of runs that were killed (taskgroup.h). */
+static int cleanup_main(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "Usage: mimic cleanup\n");
+		return MIMIC_EXIT_BADINPUT;
+	}
+	return taskgroup_sweep() ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+}
+
 static double calibrate(const struct workload *w, const struct cli *c)
 {
 	double ns = w->g.calibration_ns;
@@ -279,6 +292,8 @@ int main(int argc, char **argv)
 	/* A subcommand, not a workload named "compare". */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "cleanup"))
+		return cleanup_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
 		return MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {

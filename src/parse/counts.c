@@ -119,39 +119,38 @@ static const struct jnode *counts_instance_node(const struct jnode *tasks,
 	return i ? i : tasks->kids[k];
 }
 
-/* The thread total, checked as it grows: the error names where it
- * passes the limit. */
+/*
+ * The thread total, checked as it grows: every instance must exist, so
+ * the error names where their sum passes the limit. Forks are "up to":
+ * one beyond the slots is not made, so their slots are only cut to what
+ * is left under the limit (the run is then refused by the limits stage
+ * if this machine cannot have that many).
+ */
 static int counts_threads(struct parser *p, const struct jnode *tasks,
 			  const int64_t *forks)
 {
 	struct workload *w = p->w;
-	int64_t total = 0, instances = 0;
+	int64_t instances = 0, slots = 0;
 
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t k = 0; k < w->n_tasks; k++) {
-			int64_t add = pass ? forks[k] : w->tasks[k].instance;
-			const char *what = pass ? "forks" : "instance";
-
-			if (!__builtin_add_overflow(total, add, &total) &&
-			    total <= WORKLOAD_MAX_THREADS)
-				continue;
-			parser_error(p, pass ? tasks->kids[k]
-					     : counts_instance_node(tasks, k),
-				     parser_path(p, parser_path(p, "tasks",
-							 w->tasks[k].name), what),
-				     "the thread total reaches %lld here (%s): "
-				     "more than %d, the most threads Linux can "
-				     "have (PID_MAX_LIMIT)", (long long)total,
-				     pass ? "every instance, then the forks "
-					    "this task can have"
-					  : "the instances of this task and "
-					    "those before it",
-				     WORKLOAD_MAX_THREADS);
-			return 1;
-		}
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		instances += w->tasks[k].instance;
+		if (!__builtin_add_overflow(instances, w->tasks[k].instance,
+					    &instances) &&
+		    instances <= WORKLOAD_MAX_THREADS)
+			continue;
+		parser_error(p, counts_instance_node(tasks, k),
+			     parser_path(p, parser_path(p, "tasks",
+							w->tasks[k].name),
+					 "instance"),
+			     "the thread total reaches %lld here (the "
+			     "instances of this task and those before it): "
+			     "more than %d, the most threads Linux can have "
+			     "(PID_MAX_LIMIT)", (long long)instances,
+			     WORKLOAD_MAX_THREADS);
+		return 1;
+	}
+	for (size_t k = 0; k < w->n_tasks; k++) {
 		w->tasks[k].fork_max = (int)forks[k];
+		slots += forks[k]; /* at most n_tasks * 1024: no overflow */
 	}
 	if (!instances) {
 		parser_error(p, tasks, "tasks",
@@ -159,7 +158,9 @@ static int counts_threads(struct parser *p, const struct jnode *tasks,
 		return 1;
 	}
 	w->n_threads = (int)instances;
-	w->fork_capacity = (int)(total - instances);
+	if (slots > WORKLOAD_MAX_THREADS - instances)
+		slots = WORKLOAD_MAX_THREADS - instances;
+	w->fork_capacity = (int)slots;
 	return 0;
 }
 
