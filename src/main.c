@@ -8,7 +8,7 @@
 #include "lib/arena.h"
 #include "report/compare.h"
 #include "lib/diag.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "engine/engine.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
@@ -17,7 +17,7 @@
 #include "report/summary_json.h"
 #include "report/trace_json.h"
 #include "parse/template.h"
-#include "engine/work.h"
+#include "engine/calibration.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -34,7 +34,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
-	bool allow_unthrottled, allow_overcommit;
+	bool allow_unthrottled, allow_overcommit, recalibrate;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -52,6 +52,7 @@ static void usage(FILE *out)
 		"Usage: mimic [OPTION]... FILE.json|-|WORKLOAD\n"
 		"       mimic compare [--threshold P] [--min-us U] [--metric M]"
 		" BASE.json NEW.json\n"
+		"       mimic calibrate [--cpu N]\n"
 		"       mimic cleanup\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
@@ -76,11 +77,15 @@ static void usage(FILE *out)
 		"                       Trace Event JSON, for Perfetto UI)\n"
 		"      --trace-slices N keep the last N slices per thread for\n"
 		"                       --trace-json (default 100000)\n"
+		"      --recalibrate    measure the work loop although mimic\n"
+		"                       calibrate stored a value for this machine\n"
 		"      --list-keys      list every JSON key mimic knows\n"
 		"  -h, --help           this help\n"
 		"  -v, --version        the version\n"
 		"\n"
 		"mimic compare compares two --summary files (mimic compare --help).\n"
+		"mimic calibrate measures the work loop on CPU N and stores it for\n"
+		"later runs of this machine and kernel.\n"
 		"mimic cleanup removes the taskgroups a killed run left behind.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
@@ -105,6 +110,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "trace-slices", required_argument, NULL, 'N' },
 		{ "summary", required_argument, NULL, 'S' },
 		{ "no-progress", no_argument, NULL, 'P' },
+		{ "recalibrate", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -135,6 +141,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			break;
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
+		case 'R': c->recalibrate = true; break;
 		case 'U': c->allow_unthrottled = true; break;
 		case 'O': c->allow_overcommit = true; break;
 		case 's':
@@ -251,33 +258,6 @@ static int cleanup_main(int argc, char **argv)
 	return taskgroup_sweep() ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
 }
 
-static double calibrate(const struct workload *w, const struct cli *c)
-{
-	double ns = w->g.calibration_ns;
-	int64_t took = 0;
-
-	if (ns <= 0) {
-		ns = work_calibrate(w->g.calibration_cpu, &took);
-		if (ns <= 0) {
-			fprintf(stderr, "mimic: calibration failed\n");
-			return 0;
-		}
-	}
-	/* rt-app's line, which LISA and WA parse (integer ns). */
-	if (c->log_level >= 50 && !c->quiet) {
-		long shown = lround(ns) > 0 ? lround(ns) : 1;
-
-		if (w->g.calibration_ns > 0)
-			fprintf(stderr, "[mimic] <notice> pLoad = %ldns\n", shown);
-		else
-			fprintf(stderr,
-				"[mimic] <notice> pLoad = %ldns : calib_cpu %d "
-				"(%.3f ns per loop, measured in %.0f ms)\n",
-				shown, w->g.calibration_cpu, ns, took / 1e6);
-	}
-	return ns;
-}
-
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
@@ -292,6 +272,8 @@ int main(int argc, char **argv)
 	/* A subcommand, not a workload named "compare". */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "calibrate"))
+		return calibration_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "cleanup"))
 		return cleanup_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
@@ -362,9 +344,10 @@ int main(int argc, char **argv)
 				     .trace_json = c.trace_json,
 				     .trace_slices = c.trace_slices,
 				     .allow_missing = c.allow_missing };
-	double ns_per_loop = calibrate(w, &c);
-	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)
-				 : MIMIC_EXIT_FAILURE;
+	struct calibration cal = calibration_choose(w, c.recalibrate,
+						    c.quiet || c.log_level < 50);
+	status = cal.ns_per_loop > 0 ? engine_run(w, cal.ns_per_loop, &eo)
+				     : MIMIC_EXIT_FAILURE;
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
 	free(text);
