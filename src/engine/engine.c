@@ -444,9 +444,8 @@ static bool engine_open_gate(struct engine *e, int created, bool abort)
 	}
 	e->abort = abort;
 	e->t_zero_ns = time_now_ns();
-	if (!abort && ftrace_on(FTRACE_TASK))
-		ftrace_write("rtapp_main: event=clock_ref data=%lld",
-			     (long long)(e->t_zero_ns / 1000));
+	if (!abort)
+		ftrace_main_clock_ref((long long)(e->t_zero_ns / 1000));
 	e->gate_open = true;
 	pthread_cond_broadcast(&e->gate_cond);
 	pthread_mutex_unlock(&e->gate_lock);
@@ -581,8 +580,7 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		int sig;
 
 		if (now >= deadline) {
-			if (ftrace_on(FTRACE_MAIN))
-				ftrace_write("rtapp_main: event=shutdown");
+			ftrace_main("shutdown");
 			break;
 		}
 		if (deadline - now < wait)
@@ -712,8 +710,7 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 	}
 
 	report_lines(e, w->g.print_start, w->g.n_print_start);
-	if (ftrace_on(FTRACE_MAIN))
-		ftrace_write("rtapp_main: event=start");
+	ftrace_main("start");
 	bool ok = engine_start_threads(e, &created) == 0;
 	started = engine_open_gate(e, created, !ok);
 	if (started)
@@ -723,8 +720,7 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 	engine_join_all(e);
 	engine_drain_logs(e);
 	engine_close_logs(e);
-	if (ftrace_on(FTRACE_MAIN))
-		ftrace_write("rtapp_main: event=end");
+	ftrace_main("end");
 	if (started && e->opt->trace_json &&
 	    trace_json_write(e, e->opt->trace_json))
 		e->write_failed = true;

@@ -56,6 +56,7 @@ struct mem_sum {
 	struct mem_part part[MEM_KINDS];
 	uint64_t total;
 	bool overflow;
+	bool forks;               /* count the fork slots' threads too */
 };
 
 static uint64_t mem_mul(struct mem_sum *s, uint64_t a, uint64_t b)
@@ -92,9 +93,11 @@ static bool mem_is(const struct event *ev, const char *key)
 	return !strcmp(ev->kind->key, key);
 }
 
-static uint64_t mem_task_threads(const struct task *t)
+/* Forks are "up to": counted when the run starts, not at --check, where
+ * only what every run of the workload needs is judged. */
+static uint64_t mem_task_threads(const struct mem_sum *s, const struct task *t)
 {
-	return (uint64_t)t->instance + (uint64_t)t->fork_max;
+	return (uint64_t)t->instance + (s->forks ? (uint64_t)t->fork_max : 0);
 }
 
 /* Buffers are resources: each counted once, at the first event using it. */
@@ -149,7 +152,7 @@ static void mem_per_thread(const struct workload *w, struct mem_sum *s)
 
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		const struct task *task = &w->tasks[t];
-		uint64_t n = mem_task_threads(task), one, all;
+		uint64_t n = mem_task_threads(s, task), one, all;
 		bool matmul = task->matmul_n_max > 0;
 		bool msg = task->msg_bytes_max > 0;
 
@@ -199,7 +202,8 @@ static void mem_channels(const struct workload *w, struct mem_sum *s)
 static void mem_threads(const struct workload *w, struct mem_sum *s,
 			uint64_t extra)
 {
-	uint64_t all = (uint64_t)w->n_threads + (uint64_t)w->fork_capacity;
+	uint64_t all = (uint64_t)w->n_threads +
+		       (s->forks ? (uint64_t)w->fork_capacity : 0);
 	char path[512];
 
 	mem_add(s, MEM_STACKS, mem_mul(s, all, (uint64_t)w->g.stack_size),
@@ -216,8 +220,8 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 			per += samples_bytes();
 		snprintf(path, sizeof(path), "tasks.%s", task->name);
 		mem_add(s, MEM_RECORDS,
-			mem_mul(s, per, mem_task_threads(task)),
-			mem_mul(s, per, mem_task_threads(task)), path,
+			mem_mul(s, per, mem_task_threads(s, task)),
+			mem_mul(s, per, mem_task_threads(s, task)), path,
 			task->line, task->col);
 	}
 }
@@ -426,7 +430,7 @@ static int mem_verdict(const struct workload *w,
 int mem_estimate_check(const struct workload *w,
 		       const struct mem_estimate_opts *o, struct diag *d)
 {
-	struct mem_sum s = { 0 };
+	struct mem_sum s = { .forks = !o->check_only };
 	int rc;
 
 	mem_buffers(w, &s);

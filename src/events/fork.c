@@ -53,6 +53,6 @@ static void fork_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_fork = {
-	.key = "fork", .ftrace_type = 22, .parse = fork_parse,
+	.key = "fork", .ftrace_type = RTAPP_TYPE_FORK, .parse = fork_parse,
 	.finalize = fork_finalize, .exec = fork_exec, .dump = fork_dump,
 };
