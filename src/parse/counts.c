@@ -9,9 +9,10 @@
 #include "parse/counts.h"
 
 #include "event.h"
+#include "lib/diag.h"
 #include "parse/jtree.h"
-#include "parse/parse.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,26 +127,26 @@ static const struct jnode *counts_instance_node(const struct jnode *tasks,
  * is left under the limit (the run is then refused by the limits stage
  * if this machine cannot have that many).
  */
-static int counts_threads(struct parser *p, const struct jnode *tasks,
-			  const int64_t *forks)
+static int counts_threads(struct workload *w, const struct jnode *tasks,
+			  const int64_t *forks, struct diag *d)
 {
-	struct workload *w = p->w;
 	int64_t instances = 0, slots = 0;
+	char path[512];
 
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		if (!__builtin_add_overflow(instances, w->tasks[k].instance,
 					    &instances) &&
 		    instances <= WORKLOAD_MAX_THREADS)
 			continue;
-		parser_error(p, counts_instance_node(tasks, k),
-			     parser_path(p, parser_path(p, "tasks",
-							w->tasks[k].name),
-					 "instance"),
-			     "the thread total reaches %lld here (the "
-			     "instances of this task and those before it): "
-			     "more than %d, the most threads Linux can have "
-			     "(PID_MAX_LIMIT)", (long long)instances,
-			     WORKLOAD_MAX_THREADS);
+		const struct jnode *at = counts_instance_node(tasks, k);
+
+		snprintf(path, sizeof(path), "tasks.%s.instance",
+			 w->tasks[k].name);
+		diag_error(d, at->line, at->col, path,
+			   "the thread total reaches %lld here (the instances "
+			   "of this task and those before it): more than %d, "
+			   "the most threads Linux can have (PID_MAX_LIMIT)",
+			   (long long)instances, WORKLOAD_MAX_THREADS);
 		return 1;
 	}
 	for (size_t k = 0; k < w->n_tasks; k++) {
@@ -153,8 +154,8 @@ static int counts_threads(struct parser *p, const struct jnode *tasks,
 		slots += forks[k]; /* at most n_tasks * 1024: no overflow */
 	}
 	if (!instances) {
-		parser_error(p, tasks, "tasks",
-			     "no threads: every task has \"instance\": 0");
+		diag_error(d, tasks->line, tasks->col, "tasks",
+			   "no threads: every task has \"instance\": 0");
 		return 1;
 	}
 	w->n_threads = (int)instances;
@@ -167,7 +168,7 @@ static int counts_threads(struct parser *p, const struct jnode *tasks,
 /* Mutexes held at once by a thread of t: its events in order, twice (a
  * lock kept over the end of the task's loop is still held at the next
  * pass). Locking one already held is not counted: it would deadlock. */
-static int counts_held(struct parser *p, const struct task *t)
+static int counts_held(const struct task *t, struct diag *d)
 {
 	int held[WORKLOAD_MAX_HELD], n = 0;
 
@@ -187,11 +188,15 @@ static int counts_held(struct parser *p, const struct task *t)
 				if (!lock || k < n)
 					continue;
 				if (n == WORKLOAD_MAX_HELD) {
-					parser_event_error(p, t, ev,
-						"a thread would hold more than "
-						"%d mutexes at once here (the "
-						"most one thread can hold)",
-						WORKLOAD_MAX_HELD);
+					char path[512];
+
+					snprintf(path, sizeof(path), "tasks.%s.%s",
+						 t->name, ev->key);
+					diag_error(d, ev->line, ev->col, path,
+						   "a thread would hold more "
+						   "than %d mutexes at once here "
+						   "(the most one thread can "
+						   "hold)", WORKLOAD_MAX_HELD);
 					return 1;
 				}
 				held[n++] = r;
@@ -199,20 +204,20 @@ static int counts_held(struct parser *p, const struct task *t)
 	return 0;
 }
 
-int parse_counts(struct parser *p, const struct jnode *tasks)
+int parse_counts(struct workload *w, const struct jnode *tasks,
+		 struct diag *d)
 {
-	struct workload *w = p->w;
 	int64_t *forks = calloc(w->n_tasks, sizeof(*forks));
 	int errs = 0;
 
 	if (!forks || counts_forks(w, forks)) {
-		parser_error(p, tasks, "tasks", "out of memory");
+		diag_error(d, tasks->line, tasks->col, "tasks", "out of memory");
 		free(forks);
 		return 1;
 	}
-	errs += counts_threads(p, tasks, forks);
+	errs += counts_threads(w, tasks, forks, d);
 	free(forks);
 	for (size_t t = 0; t < w->n_tasks; t++)
-		errs += counts_held(p, &w->tasks[t]);
+		errs += counts_held(&w->tasks[t], d);
 	return errs;
 }

@@ -6,12 +6,15 @@
 #ifndef MIMIC_COUNTS_H
 #define MIMIC_COUNTS_H
 
+struct diag;
 struct jnode;
-struct parser;
+struct workload;
 
 /* Sets n_threads, fork_capacity and each task's fork_max; returns the
- * number of errors reported (a total beyond WORKLOAD_MAX_THREADS, more
- * than WORKLOAD_MAX_HELD mutexes held, no thread at all). */
-int parse_counts(struct parser *p, const struct jnode *tasks);
+ * number of errors reported through d (a total beyond
+ * WORKLOAD_MAX_THREADS, more than WORKLOAD_MAX_HELD mutexes held, no
+ * thread at all). tasks is the "tasks" object w was parsed from. */
+int parse_counts(struct workload *w, const struct jnode *tasks,
+		 struct diag *d);
 
 #endif

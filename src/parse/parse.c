@@ -1333,7 +1333,7 @@ static int parse_root(struct parser *p, const char *file,
 			}
 	}
 	if (!errs)
-		errs += parse_counts(p, tasks);
+		errs += parse_counts(w, tasks, p->d);
 	*out = w;
 	return errs;
 }
