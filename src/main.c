@@ -1,6 +1,7 @@
 /*
  * main.c - mimic's command line: find the workload, parse and check it,
- * calibrate, run. The only place that turns problems into exit statuses.
+ * calibrate, run, hand the run result to the reports. The only place that
+ * turns problems into exit statuses.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -15,13 +16,18 @@
 #include "engine/before_start.h"
 #include "engine/taskgroup.h"
 #include "report/summary_json.h"
-#include "report/trace_json.h"
 #include "parse/template.h"
 #include "engine/calibration.h"
+#include "record/result.h"
+#include "record/trace_ring.h"
+#include "report/gnuplot.h"
+#include "report/report.h"
+#include "report/trace_json.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,6 +253,71 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	return 0;
 }
 
+/* engine_options.before_start: the workload's print_start lines. */
+static void print_start_lines(void *arg)
+{
+	const struct globals *g = arg;
+
+	report_lines(g->print_start, g->n_print_start, 0);
+}
+
+/* Stop signals so far; the end of the run counts as the first. */
+static volatile sig_atomic_t main_signals;
+
+/* While the reports are written: the third stop signal exits at once
+ * (report files are written whole or not at all). */
+static void main_stop_handler(int sig)
+{
+	if (++main_signals >= 3)
+		_exit(128 + sig);
+}
+
+/* The stop signals, blocked while the engine runs (it takes them with
+ * sigtimedwait), counted by main_stop_handler while reporting. */
+static void main_stop_signals(sigset_t *stops)
+{
+	sigemptyset(stops);
+	sigaddset(stops, SIGINT);
+	sigaddset(stops, SIGTERM);
+	sigaddset(stops, SIGHUP);
+	sigaddset(stops, SIGQUIT);
+}
+
+/* Every report of a run that reached time zero; true if one failed. */
+static bool run_reports(const struct run_result *r, const struct cli *c)
+{
+	const struct globals *g = &r->w->g;
+	bool failed = false;
+
+	if (c->trace_json && trace_json_write(r, c->trace_json))
+		failed = true;
+	if (g->gnuplot && g->log_mode == LOG_FILE && gnuplot_write(r))
+		failed = true;
+	if (!c->quiet) {
+		report_lines(g->print_end, g->n_print_end,
+			     (r->t_end_ns - r->t_zero_ns) / 1000);
+		report_styles_print(r);
+	}
+	report_print(r, c->quiet);
+	if (c->summary && summary_json_write(r, c->summary))
+		failed = true;
+	return failed;
+}
+
+/* The one place a run's exit status is decided (doc/mimic.1). */
+static int run_exit_status(const struct run_result *r, bool report_failed)
+{
+	if (!r->started)
+		return MIMIC_EXIT_FAILURE; /* refused before time zero */
+	if (r->force_signal)
+		return 128 + r->force_signal;
+	if (r->write_failed || r->child_failed || report_failed)
+		return MIMIC_EXIT_FAILURE;
+	if (r->log_rows_dropped && !r->w->g.allow_log_drops)
+		return MIMIC_EXIT_FAILURE;
+	return MIMIC_EXIT_OK;
+}
+
 /* mimic cleanup: the groups of runs that were killed (taskgroup.h). */
 static int cleanup_main(int argc, char **argv)
 {
@@ -256,6 +327,40 @@ static int cleanup_main(int argc, char **argv)
 		return MIMIC_EXIT_BADINPUT;
 	}
 	return taskgroup_sweep() ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+}
+
+/* Runs w and reports; returns the exit status. The stop signals are
+ * blocked already (main); orig is the mask from before. */
+static int run(const struct workload *w, const struct cli *c,
+	       double ns_per_loop, const sigset_t *orig)
+{
+	struct engine_options eo = { .quiet = c->quiet,
+				     .no_progress = c->no_progress,
+				     .trace_json = c->trace_json,
+				     .trace_slices = c->trace_slices,
+				     .allow_missing = c->allow_missing,
+				     .before_start = c->quiet ? NULL
+							      : print_start_lines,
+				     .arg = (void *)&w->g };
+	struct sigaction sa = { .sa_handler = main_stop_handler,
+				.sa_flags = SA_RESTART };
+	struct run_result r;
+	bool report_failed = false;
+	int status;
+
+	engine_run(w, ns_per_loop, &eo, &r);
+	main_signals = r.stop_signals > 1 ? r.stop_signals : 1;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	pthread_sigmask(SIG_SETMASK, orig, NULL);
+	if (r.started)
+		report_failed = run_reports(&r, c);
+	status = run_exit_status(&r, report_failed);
+	engine_release(&r);
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -298,11 +403,13 @@ int main(int argc, char **argv)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
-	/* An unwritable trace file is known now, not after the run. */
+	/* An unwritable trace file is known now, not after the run; what
+	 * it holds until then is an empty trace, still valid JSON. */
 	if (w && !d.errors && !c.check && !c.dump && c.trace_json) {
 		FILE *f = fopen(c.trace_json, "w");
 
-		if (!f || fclose(f)) {
+		if (!f || fputs("{\"traceEvents\":[]}\n", f) < 0 ||
+		    fclose(f)) {
 			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
 				"%s\n", c.trace_json, strerror(errno));
 			goto out;
@@ -318,10 +425,13 @@ int main(int argc, char **argv)
 							   c.trace_slices))
 						 : 0,
 	};
-	/* From here on a stop signal waits for the engine, which removes
-	 * the groups before_start() makes (stage 4). */
+	sigset_t stops, orig;
+
+	/* From the checks on, a stop signal waits for the engine, which
+	 * removes the groups before_start() makes (its stage 4). */
+	main_stop_signals(&stops);
 	if (w && !d.errors && !bo.check_only)
-		engine_block_stop_signals();
+		pthread_sigmask(SIG_BLOCK, &stops, &orig);
 	if (w && !d.errors)
 		status = before_start(w, &bo, &d);
 	if (d.errors || status) {
@@ -338,15 +448,9 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	struct engine_options eo = { .quiet = c.quiet,
-				     .no_progress = c.no_progress,
-				     .summary_path = c.summary,
-				     .trace_json = c.trace_json,
-				     .trace_slices = c.trace_slices,
-				     .allow_missing = c.allow_missing };
 	struct calibration cal = calibration_choose(w, c.recalibrate,
 						    c.quiet || c.log_level < 50);
-	status = cal.ns_per_loop > 0 ? engine_run(w, cal.ns_per_loop, &eo)
+	status = cal.ns_per_loop > 0 ? run(w, &c, cal.ns_per_loop, &orig)
 				     : MIMIC_EXIT_FAILURE;
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
