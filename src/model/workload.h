@@ -34,6 +34,13 @@ enum {
 	FTRACE_ATTRS = 0x20,
 };
 
+/*
+ * The longest run, in seconds: 2^31 - 1 (68 years). Time zero plus this in
+ * ns fits an int64_t with two centuries of uptime to spare; global.duration
+ * and --duration beyond it are errors (exit 2).
+ */
+#define WORKLOAD_MAX_DURATION_S 2147483647.0
+
 struct globals {
 	double duration_s;        /* <= 0: until the loops end or a signal */
 	double calibration_ns;    /* ns per work loop; 0: calibrate */
