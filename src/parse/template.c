@@ -22,7 +22,7 @@
  */
 #define TEMPLATE_MAX_VARS   32
 #define TEMPLATE_MAX_DEPTH  64
-#define TEMPLATE_MAX_VALUES (4 * 1024 * 1024)
+#define TEMPLATE_MAX_VALUES 1000000
 #define TEMPLATE_MAX_TEXT   (64 * 1024 * 1024)
 
 struct var {
@@ -54,6 +54,8 @@ struct tctx {
 	struct frame path[TEMPLATE_MAX_FRAMES];
 	int depth;
 	size_t text;            /* bytes written by substitution */
+	char *buf;              /* subst()'s scratch, then copied exactly */
+	size_t buf_cap;
 };
 
 static void path_push(struct tctx *c, const struct jnode *n, bool in_array,
@@ -301,14 +303,12 @@ static bool eval(struct tctx *c, const struct env *env, const char *s,
 static const char *subst(struct tctx *c, const struct env *env,
 			 const char *s, bool *is_int, long long *ival)
 {
-	size_t cap = strlen(s) + 64, n = 0;
-	char *out;
+	size_t n = 0;
 	const char *p = s;
 
 	*is_int = false;
 	if (!strstr(s, "${"))
 		return s;
-	out = arena_alloc(c->a, cap);
 	while (*p) {
 		const char *open = strstr(p, "${"), *close;
 		long long v;
@@ -352,17 +352,21 @@ static const char *subst(struct tctx *c, const struct env *env,
 			return s;
 		}
 		c->text += len;
-		if (n + len + 1 > cap) {
+		if (n + len + 1 > c->buf_cap) {
 			size_t ncap = (n + len + 1) * 2;
+			char *nbuf = realloc(c->buf, ncap);
 
-			out = arena_grow(c->a, out, n, ncap);
-			cap = ncap;
+			if (!nbuf) {
+				t_error(c, c->at, NULL, "out of memory");
+				return s;
+			}
+			c->buf = nbuf;
+			c->buf_cap = ncap;
 		}
-		memcpy(out + n, piece, len);
+		memcpy(c->buf + n, piece, len);
 		n += len;
 	}
-	out[n] = '\0';
-	return out;
+	return arena_strndup(c->a, c->buf, n);
 }
 
 /*
@@ -377,11 +381,15 @@ static long long foreach_count(struct tctx *c, const struct jnode *cnt,
 
 	c->at = cnt;
 	if (cnt->type == J_STRING) {
-		unsigned errors = (unsigned)c->d->errors;
+		/* Only a whole "${expr}" is a number. */
+		size_t len = strlen(cnt->s);
+		const char *str = NULL;
 
-		subst(c, env, cnt->s, &is_int, &count);
-		if ((unsigned)c->d->errors != errors)
+		is_int = len >= 3 && !strncmp(cnt->s, "${", 2) &&
+			 strchr(cnt->s, '}') == cnt->s + len - 1;
+		if (is_int && !eval(c, env, cnt->s + 2, len - 3, &count, &str))
 			return -1;
+		is_int = is_int && !str;
 	}
 	if (!is_int || count < 0 || env->n == TEMPLATE_MAX_VARS) {
 		t_error(c, cnt, arena_printf(c->a, "foreach.%s", cnt->key),
@@ -432,13 +440,14 @@ static bool counts_mention(const struct jnode *n, const char *name)
 
 /* Values made so far plus add, or -1 beyond the budget (reported at at). */
 static long long budget_add(struct tctx *c, const struct jnode *at,
-			    const char *last, long long sum, long long add)
+			    const struct jnode *cnt, long long sum, long long add)
 {
 	if (sum < 0 || add < 0)
 		return -1;
 	if (__builtin_add_overflow(sum, add, &sum) ||
 	    sum > TEMPLATE_MAX_VALUES) {
-		t_error(c, at, last,
+		t_error(c, at,
+			cnt ? arena_printf(c->a, "foreach.%s", cnt->key) : NULL,
 			"expanding templates would make more than %d JSON "
 			"values (foreach copies and what they hold)",
 			TEMPLATE_MAX_VALUES);
@@ -459,7 +468,6 @@ static long long measure_copies(struct tctx *c, const struct jnode *m,
 
 	const struct jnode *cnt = each->kids[var];
 	long long count = foreach_count(c, cnt, env), total = 0, one;
-	const char *last = arena_printf(c->a, "foreach.%s", cnt->key);
 	bool depends = false;
 
 	if (count <= 0)
@@ -474,7 +482,7 @@ static long long measure_copies(struct tctx *c, const struct jnode *m,
 		one = measure_copies(c, m, each, var + 1, env);
 		if (one >= 0 && (__builtin_mul_overflow(count, one, &total) ||
 				 total > TEMPLATE_MAX_VALUES))
-			total = budget_add(c, cnt, last, TEMPLATE_MAX_VALUES, 1);
+			total = budget_add(c, cnt, cnt, TEMPLATE_MAX_VALUES, 1);
 		else if (one < 0)
 			total = -1;
 	} else {
@@ -484,7 +492,7 @@ static long long measure_copies(struct tctx *c, const struct jnode *m,
 		for (long long i = 0; i < count && total >= 0; i++) {
 			env->vars[env->n - 1].i = i;
 			one = measure_copies(c, m, each, var + 1, env);
-			total = budget_add(c, cnt, last, total, one > 0 ? one
+			total = budget_add(c, cnt, cnt, total, one > 0 ? one
 							   : one < 0 ? -1 : 1);
 		}
 	}
@@ -528,7 +536,7 @@ static long long measure_kids(struct tctx *c, const struct jnode *n,
 /* ---- expand ---- */
 
 static struct jnode *copy_node(struct tctx *c, const struct jnode *n,
-			       const struct env *env);
+			       const struct jnode *skip, const struct env *env);
 
 static void subst_into(struct tctx *c, struct jnode *dst,
 		       const struct jnode *src, const struct env *env)
@@ -550,9 +558,12 @@ static void subst_into(struct tctx *c, struct jnode *dst,
 
 static int expand_kids(struct tctx *c, struct jnode *n, const struct env *env);
 
-/* The caller has pushed n's frame; its key is updated in place. */
+/*
+ * A copy of n without its member skip (its foreach), substituted in env.
+ * The caller has pushed n's frame; its key is updated in place.
+ */
 static struct jnode *copy_node(struct tctx *c, const struct jnode *n,
-			       const struct env *env)
+			       const struct jnode *skip, const struct env *env)
 {
 	struct jnode *m = arena_alloc(c->a, sizeof(*m));
 
@@ -562,8 +573,10 @@ static struct jnode *copy_node(struct tctx *c, const struct jnode *n,
 	subst_into(c, m, n, env);
 	if (n->n) {
 		m->kids = arena_alloc(c->a, n->n * sizeof(*m->kids));
+		m->n = 0;
 		for (size_t k = 0; k < n->n; k++)
-			m->kids[k] = (struct jnode *)n->kids[k];
+			if (n->kids[k] != skip)
+				m->kids[m->n++] = n->kids[k];
 		expand_kids(c, m, env);
 	}
 	return m;
@@ -592,16 +605,7 @@ static void replicate(struct tctx *c, const struct jnode *m,
 		      struct jnode ***out, size_t *n_out, size_t *cap)
 {
 	if (var == each->n) {
-		struct jnode *copy = arena_alloc(c->a, sizeof(*copy));
-		size_t k = 0;
-
-		*copy = *m;
-		copy->kids = arena_alloc(c->a, m->n * sizeof(*copy->kids));
-		copy->n = 0;
-		for (; k < m->n; k++)
-			if (m->kids[k] != each)
-				copy->kids[copy->n++] = m->kids[k];
-		push_kid(c, out, n_out, cap, copy_node(c, copy, env));
+		push_kid(c, out, n_out, cap, copy_node(c, m, each, env));
 		return;
 	}
 	const struct jnode *cnt = each->kids[var];
@@ -619,10 +623,17 @@ static void replicate(struct tctx *c, const struct jnode *m,
 
 static int expand_kids(struct tctx *c, struct jnode *n, const struct env *env)
 {
-	struct jnode **kids = NULL;
-	size_t nk = 0, cap = 0;
+	struct jnode **kids = n->kids;
+	size_t nk = 0, cap = n->n;
 	struct env local = *env;
 
+	/* Without a foreach every copy replaces its original in place. */
+	for (size_t k = 0; n->type == J_OBJECT && k < n->n; k++)
+		if (jtree_get(n->kids[k], "foreach")) {
+			kids = NULL;
+			cap = 0;
+			break;
+		}
 	for (size_t k = 0; k < n->n && !c->d->errors; k++) {
 		struct jnode *m = n->kids[k];
 		const struct jnode *each = n->type == J_OBJECT
@@ -633,7 +644,8 @@ static int expand_kids(struct tctx *c, struct jnode *n, const struct env *env)
 		if (each)
 			replicate(c, m, each, 0, &local, &kids, &nk, &cap);
 		else
-			push_kid(c, &kids, &nk, &cap, copy_node(c, m, env));
+			push_kid(c, &kids, &nk, &cap,
+				 copy_node(c, m, NULL, env));
 		path_pop(c);
 	}
 	n->kids = kids;
@@ -723,7 +735,8 @@ int template_expand(struct arena *a, struct diag *d, struct jnode *root,
 	if (!uses_templates(root))
 		return 0;
 	/* Refuse a too big expansion before copying anything. */
-	if (measure_kids(&c, root, NULL, &env) < 0)
-		return d->errors;
-	return expand_kids(&c, root, &env);
+	if (measure_kids(&c, root, NULL, &env) >= 0)
+		expand_kids(&c, root, &env);
+	free(c.buf);
+	return d->errors;
 }
