@@ -318,7 +318,7 @@ static int run_exit_status(const struct run_result *r, bool report_failed)
 
 /* Runs w and reports; returns the exit status. */
 static int run(const struct workload *w, const struct cli *c,
-	       double ns_per_loop)
+	       const struct calibration *cal)
 {
 	struct engine_options eo = { .quiet = c->quiet,
 				     .no_progress = c->no_progress,
@@ -336,7 +336,10 @@ static int run(const struct workload *w, const struct cli *c,
 
 	main_stop_signals(&stops);
 	pthread_sigmask(SIG_BLOCK, &stops, &old);
-	engine_run(w, ns_per_loop, &eo, &r);
+	engine_run(w, cal->ns_per_loop, &eo, &r);
+	r.calibration_source = calibration_source_name(cal->source);
+	r.calibration_spread = cal->spread;
+	r.calibration_unsteady = calibration_unsteady(cal);
 	main_signals = r.stop_signals > 1 ? r.stop_signals : 1;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
@@ -421,7 +424,7 @@ int main(int argc, char **argv)
 	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
 	struct calibration cal = calibration_choose(w, c.recalibrate,
 						    c.quiet || c.log_level < 50);
-	status = cal.ns_per_loop > 0 ? run(w, &c, cal.ns_per_loop)
+	status = cal.ns_per_loop > 0 ? run(w, &c, &cal)
 				     : MIMIC_EXIT_FAILURE;
 out:
 	free(text);

@@ -42,6 +42,9 @@ struct run_thread {
 struct run_result {
 	const struct workload *w;
 	double ns_per_loop;       /* the calibration the run used */
+	const char *calibration_source; /* "file", "stored" or "measured" */
+	double calibration_spread; /* trials' spread when measured, else 0 */
+	bool calibration_unsteady; /* the spread was over the warning bound */
 	bool started;             /* time zero was reached */
 	enum run_stop stop;
 	int stop_signal;          /* the first stop signal, or 0 */

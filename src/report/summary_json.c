@@ -244,6 +244,22 @@ static void summary_dropped(struct json_object *o, const struct run_result *r)
 	summary_add(o, "log_rows_dropped_per_thread", per);
 }
 
+/* Where ns_per_loop came from, and whether its trials agreed. */
+static struct json_object *summary_calibration(const struct run_result *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
+	summary_add(o, "source", json_object_new_string(
+			   r->calibration_source ? r->calibration_source
+						 : "measured"));
+	summary_add(o, "spread_pct",
+		    summary_num(r->calibration_spread * 100, 2));
+	summary_add(o, "unsteady",
+		    json_object_new_boolean(r->calibration_unsteady));
+	return o;
+}
+
 static struct json_object *summary_build(const struct run_result *r)
 {
 	static const char *const stops[] = {
@@ -277,6 +293,7 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_dropped(o, r);
 	summary_add(o, "threads", json_object_new_int(r->n_threads));
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
+	summary_add(o, "calibration", summary_calibration(r));
 	tasks = json_object_new_array();
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		run_stats_task(r, &w->tasks[k], s);
