@@ -44,6 +44,13 @@ struct src_pos {
 #define WORKLOAD_MAX_HELD 64        /* mutexes one thread holds at once */
 #define WORKLOAD_MAX_THREADS 4194304 /* Linux's PID_MAX_LIMIT */
 
+/*
+ * The longest run, in seconds: 2^31 - 1 (68 years). Time zero plus this in
+ * ns fits an int64_t with two centuries of uptime to spare; global.duration
+ * and --duration beyond it are errors (exit 2).
+ */
+#define WORKLOAD_MAX_DURATION_S 2147483647.0
+
 struct globals {
 	double duration_s;        /* <= 0: until the loops end or a signal */
 	double calibration_ns;    /* ns per work loop; 0: calibrate */

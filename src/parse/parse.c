@@ -245,6 +245,11 @@ static int set_duration(struct parser *p, const char *path,
 			     describe(v));
 		return -1;
 	}
+	if (g->duration_s > WORKLOAD_MAX_DURATION_S) {
+		parser_error(p, v, path, "too long: %g s (at most %.0f s)",
+			     g->duration_s, WORKLOAD_MAX_DURATION_S);
+		return -1;
+	}
 	return 0;
 }
 
