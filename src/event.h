@@ -19,7 +19,11 @@ struct event_kind {
 	int ftrace_type;        /* rt-app's resource_t, for rtapp_event type= */
 	const char *help;       /* for --list-keys: what the value is */
 	const struct key *keys; /* the keys of its object form, or NULL */
-	/* Fills ev from the JSON value v; reports errors, returns -1 then. */
+	size_t args_size;       /* its argument struct, in ev->args */
+	/*
+	 * Fills ev->args (zeroed, then the keys' defaults applied) from the
+	 * JSON value v; reports errors, returns -1 then.
+	 */
 	int (*parse)(struct parser *p, const char *path, const struct jnode *v,
 		     struct event *ev);
 	/*
@@ -30,6 +34,8 @@ struct event_kind {
 			struct event *ev);
 	/* Runs the event in thread t: the hot path, no allocation, no stdio. */
 	void (*exec)(struct thread *t, const struct event *ev);
+	/* Optional: the period of a periodic kind (cyclictest's interval). */
+	int64_t (*period_ns)(const struct event *ev);
 	/* Adds the event's normalised parameters to out (for --dump). */
 	void (*dump)(const struct workload *w, const struct event *ev,
 		     struct json_object *out);

@@ -21,14 +21,14 @@ static int barrier_parse(struct parser *p, const char *path,
 static int barrier_finalize(struct parser *p, const struct task *t,
 			    struct event *ev)
 {
-	p->w->resources[ev->sync.resource].participants += t->instance;
+	p->w->resources[ev->resource].participants += t->instance;
 	return 0;
 }
 
 static void barrier_exec(struct thread *t, const struct event *ev)
 {
-	struct live_barrier *b = &thread_live(t, ev->sync.resource)->barrier;
-	int need = thread_resource(t, ev->sync.resource)->participants;
+	struct live_barrier *b = &thread_live(t, ev->resource)->barrier;
+	int need = thread_resource(t, ev->resource)->participants;
 
 	pthread_mutex_lock(&b->lock);
 	if (++b->arrived >= need) {
@@ -47,7 +47,7 @@ static void barrier_exec(struct thread *t, const struct event *ev)
 static void barrier_dump(const struct workload *w, const struct event *ev,
 			 struct json_object *out)
 {
-	const struct resource *r = &w->resources[ev->sync.resource];
+	const struct resource *r = &w->resources[ev->resource];
 
 	json_object_object_add(out, "barrier", json_object_new_string(r->name));
 	json_object_object_add(out, "participants",
@@ -56,6 +56,7 @@ static void barrier_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_barrier = {
 	.key = "barrier",
+	.help = "a barrier name: wait for every user",
 	.ftrace_type = 21,
 	.parse = barrier_parse,
 	.finalize = barrier_finalize,

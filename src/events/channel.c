@@ -16,6 +16,7 @@
 #include "lib/arena.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
 #include "engine/thread.h"
@@ -24,22 +25,40 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <poll.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
 #define CHANNEL_MAX_BYTES (64 * 1024 * 1024)
 #define CHANNEL_MAX_FROM  1024
 
-/* "from": [names]: every one a channel; the first is ev->msg.resource. */
-static const char *channel_list(struct parser *p, const char *path,
-				const struct jnode *v, struct event *ev)
+/* The channel (or channels) a message goes to or comes from. */
+struct channel_peer {
+	const char *name;         /* the first */
+	const int *from;          /* recv from several: all of them */
+	int n_from;               /* > 1: poll; else the event's resource */
+};
+
+struct channel_args {
+	struct channel_peer peer;
+	int64_t bytes;            /* per message */
+	int64_t count;            /* messages per execution */
+};
+
+/* "from": a name, or [names]: every one a channel. */
+static int channel_peer_parse(struct parser *p, const char *path,
+			      const struct jnode *v, void *field)
 {
+	struct channel_peer *peer = field;
 	int *ids;
 
+	if (v->type != J_ARRAY)
+		return (peer->name = parser_name(p, path, v, "a channel name"))
+			       ? 0 : -1;
 	if (v->n < 1 || v->n > CHANNEL_MAX_FROM) {
 		parser_error(p, v, path, "expected 1 .. %d channel names",
 			     CHANNEL_MAX_FROM);
-		return NULL;
+		return -1;
 	}
 	ids = arena_alloc(p->a, v->n * sizeof(*ids));
 	for (size_t k = 0; k < v->n; k++) {
@@ -48,76 +67,74 @@ static const char *channel_list(struct parser *p, const char *path,
 			v->kids[k], "a channel name");
 
 		if (!name)
-			return NULL;
+			return -1;
 		ids[k] = parser_channel(p, name);
 		for (size_t j = 0; j < k; j++)
 			if (ids[j] == ids[k]) {
 				parser_error(p, v->kids[k], path,
 					     "channel \"%s\" listed twice", name);
-				return NULL;
+				return -1;
 			}
 	}
-	ev->msg.from = ids;
-	ev->msg.n_from = (int)v->n;
-	return v->kids[0]->s;
+	peer->from = ids;
+	peer->n_from = (int)v->n;
+	peer->name = v->kids[0]->s;
+	return 0;
 }
+
+#define CHANNEL_SIZE_KEYS                                                  \
+	{ .name = "bytes", .type = KEY_COUNT,                              \
+	  .offset = offsetof(struct channel_args, bytes), .min = 1,        \
+	  .max = CHANNEL_MAX_BYTES, .def = 8, .unit = "bytes",             \
+	  .help = "bytes per message (8)" },                               \
+	{ .name = "count", .type = KEY_COUNT,                              \
+	  .offset = offsetof(struct channel_args, count), .min = 1,        \
+	  .max = INT64_MAX, .def = 1,                                      \
+	  .help = "messages per execution (1)" }
+
+static const struct key send_keys[] = {
+	{ .name = "to", .type = KEY_NAME,
+	  .offset = offsetof(struct channel_args, peer.name),
+	  .flags = KEYF_REQUIRED, .help = "a channel name" },
+	CHANNEL_SIZE_KEYS,
+	{ NULL }
+};
+
+static const struct key recv_keys[] = {
+	{ .name = "from", .type = KEY_CUSTOM,
+	  .offset = offsetof(struct channel_args, peer),
+	  .parse = channel_peer_parse, .flags = KEYF_REQUIRED,
+	  .help = "a channel name, or an array of them (poll)" },
+	CHANNEL_SIZE_KEYS,
+	{ NULL }
+};
 
 static int channel_parse(struct parser *p, const char *path,
 			 const struct jnode *v, struct event *ev,
-			 const char *peer)
+			 const struct key *keys)
 {
-	const char *name = NULL;
+	struct channel_args *a = ev->args;
+	const char *name;
 
-	ev->msg.bytes = 8;
-	ev->msg.count = 1;
 	if (v->type == J_STRING) {
-		name = parser_name(p, path, v, "a channel name");
+		if (!(a->peer.name = parser_name(p, path, v, "a channel name")))
+			return -1;
 	} else if (v->type == J_OBJECT) {
-		for (size_t k = 0; k < v->n; k++) {
-			const struct jnode *m = v->kids[k];
-			const char *mp = parser_path(p, path, m->key);
-
-			if (!strcmp(m->key, peer) && m->type == J_ARRAY &&
-			    peer[0] == 'f') {
-				if (!(name = channel_list(p, mp, m, ev)))
-					return -1;
-			} else if (!strcmp(m->key, peer)) {
-				name = parser_name(p, mp, m, "a channel name");
-			} else if (!strcmp(m->key, "bytes") || !strcmp(m->key, "count")) {
-				int64_t *out = m->key[0] == 'b' ? &ev->msg.bytes
-								: &ev->msg.count;
-
-				if (m->type != J_INT || m->i < 1 ||
-				    (m->key[0] == 'b' && m->i > CHANNEL_MAX_BYTES)) {
-					parser_error(p, m, mp,
-						     "expected an integer 1 .. %s",
-						     m->key[0] == 'b' ? "67108864"
-								      : "2^63");
-					return -1;
-				}
-				*out = m->i;
-			} else {
-				parser_error(p, m, mp,
-					     "unknown key (expected %s, bytes, count)",
-					     peer);
-				return -1;
-			}
-		}
-		if (!name && !jtree_get(v, peer))
-			parser_error(p, v, path, "missing \"%s\"", peer);
+		if (keys_walk(p, path, v, keys, a))
+			return -1;
 	} else {
 		parser_error(p, v, path,
 			     "expected {\"%s\": channel, \"bytes\": n, \"count\": n} "
-			     "or a channel name, got %s", peer, jtype_name(v->type));
+			     "or a channel name, got %s", keys[0].name,
+			     jtype_name(v->type));
 		return -1;
 	}
-	if (!name)
-		return -1;
-	ev->msg.resource = parser_channel(p, name);
-	if (ev->msg.n_from > 1)
-		name = arena_printf(p->a, "%s+%d", name, ev->msg.n_from - 1);
-	if (ev->msg.bytes > p->task->msg_bytes_max)
-		p->task->msg_bytes_max = ev->msg.bytes;
+	name = a->peer.name;
+	ev->resource = parser_channel(p, name);
+	if (a->peer.n_from > 1)
+		name = arena_printf(p->a, "%s+%d", name, a->peer.n_from - 1);
+	if (a->bytes > p->task->msg_bytes_max)
+		p->task->msg_bytes_max = a->bytes;
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
 	return 0;
 }
@@ -125,16 +142,17 @@ static int channel_parse(struct parser *p, const char *path,
 static int send_parse(struct parser *p, const char *path,
 		      const struct jnode *v, struct event *ev)
 {
-	return channel_parse(p, path, v, ev, "to");
+	return channel_parse(p, path, v, ev, send_keys);
 }
 
 static int recv_parse(struct parser *p, const char *path,
 		      const struct jnode *v, struct event *ev)
 {
-	int rc = channel_parse(p, path, v, ev, "from");
+	const struct channel_args *a = ev->args;
+	int rc = channel_parse(p, path, v, ev, recv_keys);
 
-	for (int k = 0; !rc && k < (ev->msg.n_from ? ev->msg.n_from : 1); k++) {
-		int r = ev->msg.n_from ? ev->msg.from[k] : ev->msg.resource;
+	for (int k = 0; !rc && k < (a->peer.n_from ? a->peer.n_from : 1); k++) {
+		int r = a->peer.n_from ? a->peer.from[k] : ev->resource;
 
 		p->task->wake_paths |=
 			1u << (p->w->resources[r].type == RES_PIPE ? WAKE_PIPE
@@ -226,17 +244,18 @@ static bool transfer(struct thread *t, int fd, unsigned char *buf, int64_t n,
 
 static void send_exec(struct thread *t, const struct event *ev)
 {
-	struct live_channel *c = &thread_live(t, ev->msg.resource)->chan;
+	const struct channel_args *a = ev->args;
+	struct live_channel *c = &thread_live(t, ev->resource)->chan;
 
 	if (!t->msg_ready)
 		channel_prepare(t);
-	for (int64_t k = 0; k < ev->msg.count; k++) {
+	for (int64_t k = 0; k < a->count; k++) {
 		int64_t stamp = time_now_ns();
 
-		if (ev->msg.bytes < 4)
+		if (a->bytes < 4)
 			atomic_store(&c->stamp, stamp);
-		stamp_fill(t->msg, ev->msg.bytes, stamp);
-		if (!transfer(t, c->wfd, t->msg, ev->msg.bytes, true))
+		stamp_fill(t->msg, a->bytes, stamp);
+		if (!transfer(t, c->wfd, t->msg, a->bytes, true))
 			return;
 		t->stats.sent++;
 	}
@@ -245,12 +264,13 @@ static void send_exec(struct thread *t, const struct event *ev)
 /* The channel of several with a message waiting; -1 if the run stops. */
 static int recv_poll(struct thread *t, const struct event *ev)
 {
+	const struct channel_args *a = ev->args;
 	struct pollfd fds[CHANNEL_MAX_FROM];
-	int n = ev->msg.n_from;
+	int n = a->peer.n_from;
 
 	for (int k = 0; k < n; k++)
 		fds[k] = (struct pollfd){
-			.fd = thread_live(t, ev->msg.from[k])->chan.rfd,
+			.fd = thread_live(t, a->peer.from[k])->chan.rfd,
 			.events = POLLIN };
 	for (;;) {
 		int r = poll(fds, (nfds_t)n, -1);
@@ -262,7 +282,7 @@ static int recv_poll(struct thread *t, const struct event *ev)
 
 				if (fds[k].revents) {
 					t->poll_next = k;
-					return ev->msg.from[k];
+					return a->peer.from[k];
 				}
 			}
 		}
@@ -273,12 +293,13 @@ static int recv_poll(struct thread *t, const struct event *ev)
 
 static void recv_exec(struct thread *t, const struct event *ev)
 {
+	const struct channel_args *a = ev->args;
 	unsigned char *in = t->msg + t->task->msg_bytes_max;
 
 	if (!t->msg_ready)
 		channel_prepare(t);
-	for (int64_t k = 0; k < ev->msg.count; k++) {
-		int res = ev->msg.n_from > 1 ? recv_poll(t, ev) : ev->msg.resource;
+	for (int64_t k = 0; k < a->count; k++) {
+		int res = a->peer.n_from > 1 ? recv_poll(t, ev) : ev->resource;
 		struct live_channel *c;
 		enum wake_path path;
 		int64_t now, stamp;
@@ -288,11 +309,11 @@ static void recv_exec(struct thread *t, const struct event *ev)
 		c = &thread_live(t, res)->chan;
 		path = thread_resource(t, res)->type == RES_PIPE ? WAKE_PIPE
 								 : WAKE_SOCKET;
-		if (!transfer(t, c->rfd, in, ev->msg.bytes, false))
+		if (!transfer(t, c->rfd, in, a->bytes, false))
 			return;
 		now = time_now_ns();
 		t->stats.received++;
-		if (stamp_read(in, t->msg, ev->msg.bytes, now, c, &stamp))
+		if (stamp_read(in, t->msg, a->bytes, now, c, &stamp))
 			thread_record_wake(t, path, now - stamp);
 		else
 			t->stats.damaged++;
@@ -302,31 +323,38 @@ static void recv_exec(struct thread *t, const struct event *ev)
 static void channel_dump(const struct workload *w, const struct event *ev,
 			 struct json_object *out)
 {
-	const struct resource *r = &w->resources[ev->msg.resource];
+	const struct channel_args *a = ev->args;
+	const struct resource *r = &w->resources[ev->resource];
 	static const char *const modes[] = { "stream", "dgram", "tcp" };
 
 	json_object_object_add(out, "channel", json_object_new_string(r->name));
-	if (ev->msg.n_from > 1) {
-		struct json_object *a = json_object_new_array();
+	if (a->peer.n_from > 1) {
+		struct json_object *from = json_object_new_array();
 
-		for (int k = 0; k < ev->msg.n_from; k++)
-			json_object_array_add(a, json_object_new_string(
-				w->resources[ev->msg.from[k]].name));
-		json_object_object_add(out, "from", a);
+		for (int k = 0; k < a->peer.n_from; k++)
+			json_object_array_add(from, json_object_new_string(
+				w->resources[a->peer.from[k]].name));
+		json_object_object_add(out, "from", from);
 	}
 	json_object_object_add(out, "kind",
 			       json_object_new_string(r->type == RES_PIPE
 							      ? "pipe"
 							      : modes[r->socket_mode]));
-	json_object_object_add(out, "bytes", json_object_new_int64(ev->msg.bytes));
-	json_object_object_add(out, "count", json_object_new_int64(ev->msg.count));
+	json_object_object_add(out, "bytes", json_object_new_int64(a->bytes));
+	json_object_object_add(out, "count", json_object_new_int64(a->count));
 }
 
 const struct event_kind event_send = {
-	.key = "send", .ftrace_type = 0, .parse = send_parse,
+	.key = "send", .ftrace_type = 0,
+	.help = "a channel name, or an object: send messages",
+	.keys = send_keys, .args_size = sizeof(struct channel_args),
+	.parse = send_parse,
 	.exec = send_exec, .dump = channel_dump,
 };
 const struct event_kind event_recv = {
-	.key = "recv", .ftrace_type = 0, .parse = recv_parse,
+	.key = "recv", .ftrace_type = 0,
+	.help = "a channel name, or an object: receive messages",
+	.keys = recv_keys, .args_size = sizeof(struct channel_args),
+	.parse = recv_parse,
 	.exec = recv_exec, .dump = channel_dump,
 };

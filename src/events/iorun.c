@@ -21,8 +21,9 @@ static int iorun_parse(struct parser *p, const char *path,
 
 static void iorun_exec(struct thread *t, const struct event *ev)
 {
-	const struct live_resource *l = thread_live(t, ev->mem.resource);
-	int64_t size = l->r->size, left = ev->mem.bytes;
+	const struct mem_args *a = ev->args;
+	const struct live_resource *l = thread_live(t, ev->resource);
+	int64_t size = l->r->size, left = a->bytes;
 
 	while (left > 0 && !thread_should_stop(t)) {
 		ssize_t n = write(thread_io_fd(t), l->buf,
@@ -36,6 +37,8 @@ static void iorun_exec(struct thread *t, const struct event *ev)
 }
 
 const struct event_kind event_iorun = {
-	.key = "iorun", .ftrace_type = 18, .parse = iorun_parse,
+	.key = "iorun", .ftrace_type = 18,
+	.help = "bytes to write to global.io_device",
+	.args_size = sizeof(struct mem_args), .parse = iorun_parse,
 	.finalize = mem_finalize, .exec = iorun_exec, .dump = mem_dump,
 };

@@ -27,7 +27,7 @@ static int mutex_parse(struct parser *p, const char *path,
  */
 static void lock_exec(struct thread *t, const struct event *ev)
 {
-	pthread_mutex_t *m = &thread_live(t, ev->sync.resource)->mutex;
+	pthread_mutex_t *m = &thread_live(t, ev->resource)->mutex;
 
 	if (pthread_mutex_trylock(m)) {
 		for (;;) {
@@ -40,24 +40,25 @@ static void lock_exec(struct thread *t, const struct event *ev)
 				return; /* not taken: nothing to release */
 		}
 	}
-	thread_hold(t, ev->sync.resource);
+	thread_hold(t, ev->resource);
 }
 
 static void unlock_exec(struct thread *t, const struct event *ev)
 {
 	/* Unlocking a mutex this thread does not hold is undefined: skip. */
-	if (thread_release(t, ev->sync.resource))
-		pthread_mutex_unlock(&thread_live(t, ev->sync.resource)->mutex);
+	if (thread_release(t, ev->resource))
+		pthread_mutex_unlock(&thread_live(t, ev->resource)->mutex);
 }
 
 static void mutex_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
-	dump_resource(out, "mutex", w, ev->sync.resource);
+	dump_resource(out, "mutex", w, ev->resource);
 }
 
 const struct event_kind event_lock = {
 	.key = "lock",
+	.help = "a mutex name: take it",
 	.ftrace_type = 8,
 	.parse = mutex_parse,
 	.exec = lock_exec,
@@ -66,6 +67,7 @@ const struct event_kind event_lock = {
 
 const struct event_kind event_unlock = {
 	.key = "unlock",
+	.help = "a mutex name: release it",
 	.ftrace_type = 9,
 	.parse = mutex_parse,
 	.exec = unlock_exec,

@@ -56,5 +56,6 @@ static void rate_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_rate = {
 	.key = "rate", .ftrace_type = 0, .parse = rate_parse,
+	.help = "\"requests\": sample the request rate",
 	.exec = rate_exec, .dump = rate_dump,
 };

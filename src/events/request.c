@@ -47,5 +47,6 @@ static void request_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_request = {
 	.key = "request", .ftrace_type = 0, .parse = request_parse,
+	.help = "\"wake\": one request done, latency since the last wake-up",
 	.exec = request_exec, .dump = request_dump,
 };

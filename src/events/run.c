@@ -11,7 +11,8 @@
 
 static void run_exec(struct thread *t, const struct event *ev)
 {
-	double want = (double)ev->duration_ns / thread_ns_per_loop(t) +
+	const struct duration_args *a = ev->args;
+	double want = (double)a->ns / thread_ns_per_loop(t) +
 		      t->loop_carry;
 	uint64_t n = (uint64_t)want, done;
 	int64_t t0, took;
@@ -23,15 +24,17 @@ static void run_exec(struct thread *t, const struct event *ev)
 	took = time_now_ns() - t0;
 	t->it.loops += done;
 	t->it.run_ns += took;
-	t->it.c_duration_ns += ev->duration_ns;
-	if (done == n && ev->duration_ns > 0 && t->stats.run_err_bp)
+	t->it.c_duration_ns += a->ns;
+	if (done == n && a->ns > 0 && t->stats.run_err_bp)
 		shist_add(t->stats.run_err_bp,
-			  (took - ev->duration_ns) * 10000 / ev->duration_ns);
+			  (took - a->ns) * 10000 / a->ns);
 }
 
 const struct event_kind event_run = {
 	.key = "run",
 	.ftrace_type = 6,
+	.help = "us of calibrated CPU work",
+	.args_size = sizeof(struct duration_args),
 	.parse = duration_parse,
 	.exec = run_exec,
 	.dump = duration_dump,

@@ -21,12 +21,12 @@ static int sem_parse(struct parser *p, const char *path,
 
 static void sem_post_exec(struct thread *t, const struct event *ev)
 {
-	sem_post(&thread_live(t, ev->sync.resource)->sem);
+	sem_post(&thread_live(t, ev->resource)->sem);
 }
 
 static void sem_wait_exec(struct thread *t, const struct event *ev)
 {
-	sem_t *s = &thread_live(t, ev->sync.resource)->sem;
+	sem_t *s = &thread_live(t, ev->resource)->sem;
 
 	while (sem_wait(s) && errno == EINTR && !thread_should_stop(t))
 		;
@@ -35,14 +35,16 @@ static void sem_wait_exec(struct thread *t, const struct event *ev)
 static void sem_dump(const struct workload *w, const struct event *ev,
 		     struct json_object *out)
 {
-	dump_resource(out, "semaphore", w, ev->sync.resource);
+	dump_resource(out, "semaphore", w, ev->resource);
 }
 
 const struct event_kind event_sem_post = {
 	.key = "sem_post", .ftrace_type = 24, .parse = sem_parse,
+	.help = "a semaphore name: post it",
 	.exec = sem_post_exec, .dump = sem_dump,
 };
 const struct event_kind event_sem_wait = {
 	.key = "sem_wait", .ftrace_type = 23, .parse = sem_parse,
+	.help = "a semaphore name: wait for a post",
 	.exec = sem_wait_exec, .dump = sem_dump,
 };

@@ -25,7 +25,7 @@ static int suspend_parse(struct parser *p, const char *path,
 		name = v->s;
 	else if (v->type != J_NULL && v->type != J_STRING)
 		parser_warn(p, v, path, "value ignored: waits on \"%s\"", name);
-	ev->sync.resource = parser_resource(p, name, RES_WAKEUP, false);
+	ev->resource = parser_resource(p, name, RES_WAKEUP, false);
 	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, name, name);
 	return 0;
 }
@@ -37,17 +37,17 @@ static int resume_parse(struct parser *p, const char *path,
 
 	if (!name)
 		return -1;
-	ev->sync.resource = parser_resource(p, name, RES_WAKEUP, false);
+	ev->resource = parser_resource(p, name, RES_WAKEUP, false);
 	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, name, name);
 	return 0;
 }
 
 static void suspend_exec(struct thread *t, const struct event *ev)
 {
-	struct live_wakeup *w = &thread_live(t, ev->sync.resource)->wakeup;
+	struct live_wakeup *w = &thread_live(t, ev->resource)->wakeup;
 
 	pthread_mutex_lock(&w->lock);
-	uint64_t *seen = &t->wake_seen[ev->sync.resource];
+	uint64_t *seen = &t->wake_seen[ev->resource];
 
 	while (*seen == w->generation && !thread_should_stop(t))
 		pthread_cond_wait(&w->cond, &w->lock);
@@ -57,7 +57,7 @@ static void suspend_exec(struct thread *t, const struct event *ev)
 
 static void resume_exec(struct thread *t, const struct event *ev)
 {
-	struct live_wakeup *w = &thread_live(t, ev->sync.resource)->wakeup;
+	struct live_wakeup *w = &thread_live(t, ev->resource)->wakeup;
 
 	pthread_mutex_lock(&w->lock);
 	w->generation++;
@@ -68,14 +68,16 @@ static void resume_exec(struct thread *t, const struct event *ev)
 static void wakeup_dump(const struct workload *w, const struct event *ev,
 			struct json_object *out)
 {
-	dump_resource(out, "name", w, ev->sync.resource);
+	dump_resource(out, "name", w, ev->resource);
 }
 
 const struct event_kind event_suspend = {
 	.key = "suspend", .ftrace_type = 12, .parse = suspend_parse,
+	.help = "a name (its own task's if empty): wait for a resume",
 	.exec = suspend_exec, .dump = wakeup_dump,
 };
 const struct event_kind event_resume = {
 	.key = "resume", .ftrace_type = 13, .parse = resume_parse,
+	.help = "a task name: wake its suspended threads",
 .exec = resume_exec, .dump = wakeup_dump,
 };

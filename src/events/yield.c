@@ -31,5 +31,6 @@ static void yield_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_yield = {
 	.key = "yield", .ftrace_type = 20, .parse = yield_parse,
+	.help = "any value: sched_yield()",
 	.exec = yield_exec, .dump = yield_dump,
 };

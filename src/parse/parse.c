@@ -89,8 +89,7 @@ int parser_named_resource(struct parser *p, const char *path,
 
 	if (!name)
 		return -1;
-	ev->sync.resource = parser_resource(p, name, type, false);
-	ev->sync.mutex = -1;
+	ev->resource = parser_resource(p, name, type, false);
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
 	return 0;
 }
@@ -866,6 +865,10 @@ static int parse_event(struct parser *p, const char *path,
 	ev->desc = m->key;
 	ev->line = m->key_line;
 	ev->col = m->key_col;
+	ev->resource = -1;
+	ev->state_slot = -1;
+	ev->args = kind->args_size ? arena_alloc(p->a, kind->args_size) : NULL;
+	keys_defaults(kind->keys, ev->args);
 	p->at = m;
 	p->at_path = path;
 	if (kind->parse(p, path, m, ev))

@@ -51,8 +51,8 @@ int parser_channel(struct parser *p, const char *name);
 const char *parser_name(struct parser *p, const char *path,
 			const struct jnode *v, const char *what);
 /*
- * The common event value "name": sets ev->sync.resource to the resource of
- * that type (created on first use) and ev->desc to "key:name".
+ * The common event value "name": sets ev->resource to the resource of that
+ * type (created on first use) and ev->desc to "key:name".
  */
 int parser_named_resource(struct parser *p, const char *path,
 			  const struct jnode *v, enum resource_type type,

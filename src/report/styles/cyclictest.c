@@ -5,6 +5,7 @@
  * cyclictest -h N: rows 0 .. N-1 of per-thread counts, then # Total, Min,
  * Avg and Max Latencies and # Histogram Overflows.
  */
+#include "event.h"
 #include "engine/engine.h"
 #include "report/report_style.h"
 #include "report/toolstat.h"
@@ -24,7 +25,8 @@ static long long ct_interval(const struct task *task)
 			const struct event *ev = &task->phases[p].events[e];
 
 			if (ev->kind == &event_timer)
-				return (long long)(ev->timer.period_ns / 1000);
+				return (long long)(ev->kind->period_ns(ev) /
+						   1000);
 		}
 	return 0;
 }
