@@ -11,8 +11,27 @@
 
 struct jnode;
 struct json_object;
+struct event_ctx;
 struct parser;
-struct thread;
+
+/*
+ * A kind's per-thread state, hung on the thread as an opaque pointer and
+ * handed to exec through event_ctx_state(). Kinds that share one (send and
+ * recv, percpu_lock and percpu_unlock) point to the same descriptor.
+ */
+struct event_state {
+	size_t size;            /* zeroed bytes allocated per thread */
+	/*
+	 * Optional: before time zero, in the process that sets the thread
+	 * up, for a task with events of the kind; 0, or -1 out of memory.
+	 */
+	int (*init)(void *state, const struct workload *w,
+		    const struct task *task);
+	/* Optional: the thread ends (in the thread): let go of locks. */
+	void (*stop)(void *state);
+	/* Optional: after the join: frees what init took. */
+	void (*release)(void *state, const struct task *task);
+};
 
 struct event_kind {
 	const char *key;        /* the key prefix that selects this kind */
@@ -32,8 +51,9 @@ struct event_kind {
 	 */
 	int (*finalize)(struct parser *p, const struct task *t,
 			struct event *ev);
-	/* Runs the event in thread t: the hot path, no allocation, no stdio. */
-	void (*exec)(struct thread *t, const struct event *ev);
+	const struct event_state *state; /* per-thread state, or NULL */
+	/* Runs the event: the hot path, no allocation, no stdio. */
+	void (*exec)(struct event_ctx *c, const struct event *ev);
 	/* Optional: the period of a periodic kind (cyclictest's interval). */
 	int64_t (*period_ns)(const struct event *ev);
 	/* Adds the event's normalised parameters to out (for --dump). */
@@ -50,5 +70,12 @@ const struct event_kind *event_kind_find(const char *key);
 
 /* Every kind, for --list-keys and the docs test; NULL-terminated. */
 extern const struct event_kind *const event_kinds[];
+
+/*
+ * The slot of kind's per-thread state among a thread's event_kinds-sized
+ * array (the first kind with the same descriptor), or -1 if it has none.
+ */
+int event_state_slot(const struct event_kind *kind);
+size_t event_state_slots(void);
 
 #endif

@@ -55,7 +55,7 @@ struct engine {
 	bool child_failed;        /* a process instance died abnormally */
 };
 
-#define ENGINE_MAX_FORKS 1024 /* per task, as rt-app */
+#define ENGINE_MAX_FORKS MIMIC_MAX_FORKS /* per task, as rt-app */
 
 /* Shared memory for what a thread or process reports to main (zeroed);
  * NULL and a message when the region is full. */

@@ -7,7 +7,7 @@
 #include "event.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
 
@@ -25,10 +25,10 @@ static int barrier_finalize(struct parser *p, const struct task *t,
 	return 0;
 }
 
-static void barrier_exec(struct thread *t, const struct event *ev)
+static void barrier_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_barrier *b = &thread_live(t, ev->resource)->barrier;
-	int need = thread_resource(t, ev->resource)->participants;
+	struct live_barrier *b = &event_ctx_live(ctx, ev->resource)->barrier;
+	int need = event_ctx_resource(ctx, ev->resource)->participants;
 
 	pthread_mutex_lock(&b->lock);
 	if (++b->arrived >= need) {
@@ -38,7 +38,7 @@ static void barrier_exec(struct thread *t, const struct event *ev)
 	} else {
 		uint64_t gen = b->generation;
 
-		while (gen == b->generation && !thread_should_stop(t))
+		while (gen == b->generation && !event_ctx_stopping(ctx))
 			pthread_cond_wait(&b->cond, &b->lock);
 	}
 	pthread_mutex_unlock(&b->lock);

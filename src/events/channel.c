@@ -19,12 +19,13 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
 #include <json-c/json.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
 #include <unistd.h>
@@ -133,8 +134,6 @@ static int channel_parse(struct parser *p, const char *path,
 	ev->resource = parser_channel(p, name);
 	if (a->peer.n_from > 1)
 		name = arena_printf(p->a, "%s+%d", name, a->peer.n_from - 1);
-	if (a->bytes > p->task->msg_bytes_max)
-		p->task->msg_bytes_max = a->bytes;
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
 	return 0;
 }
@@ -167,16 +166,53 @@ static unsigned char pattern_byte(int64_t k)
 	return (unsigned char)(k * 131 + 7);
 }
 
-/* t->msg: the send buffer then the receive buffer, msg_bytes_max each; the
- * send buffer keeps the pattern, a message only changes its stamps. */
-static void channel_prepare(struct thread *t)
-{
-	int64_t n = t->task->msg_bytes_max;
+/*
+ * Per thread: the send buffer then the receive buffer, of the task's
+ * largest message each; the send buffer keeps the pattern, a message only
+ * changes its stamps.
+ */
+struct channel_state {
+	unsigned char *msg;
+	int64_t max;              /* bytes of each buffer */
+	int poll_next;            /* recv from several: the last one served */
+};
 
-	for (int64_t k = 0; k < n; k++)
-		t->msg[k] = pattern_byte(k);
-	t->msg_ready = true;
+static const struct event_state channel_state;
+
+static int channel_state_init(void *state, const struct workload *w,
+			      const struct task *task)
+{
+	struct channel_state *s = state;
+
+	(void)w;
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			const struct event *ev = &task->phases[p].events[e];
+			const struct channel_args *a = ev->args;
+
+			if (ev->kind->state == &channel_state && a->bytes > s->max)
+				s->max = a->bytes;
+		}
+	if (!(s->msg = calloc(2, (size_t)s->max)))
+		return -1;
+	for (int64_t k = 0; k < s->max; k++)
+		s->msg[k] = pattern_byte(k);
+	return 0;
 }
+
+static void channel_state_release(void *state, const struct task *task)
+{
+	struct channel_state *s = state;
+
+	(void)task;
+	free(s->msg);
+}
+
+static const struct event_state channel_state = {
+	.size = sizeof(struct channel_state),
+	.init = channel_state_init,
+	.release = channel_state_release,
+};
 
 /* The stamp at the head and, from 16 bytes, again at the tail: a message
  * cut or shifted by a framing error cannot check. */
@@ -224,7 +260,7 @@ static bool stamp_read(const unsigned char *buf, const unsigned char *ref,
 }
 
 /* Moves all n bytes unless the run stops; false if it did not. */
-static bool transfer(struct thread *t, int fd, unsigned char *buf, int64_t n,
+static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf, int64_t n,
 		     bool out)
 {
 	int64_t done = 0;
@@ -235,42 +271,43 @@ static bool transfer(struct thread *t, int fd, unsigned char *buf, int64_t n,
 
 		if (r > 0) {
 			done += r;
-		} else if (r == 0 || errno != EINTR || thread_should_stop(t)) {
+		} else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx)) {
 			return false;
 		}
 	}
 	return true;
 }
 
-static void send_exec(struct thread *t, const struct event *ev)
+static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
-	struct live_channel *c = &thread_live(t, ev->resource)->chan;
+	struct live_channel *c = &event_ctx_live(ctx, ev->resource)->chan;
 
-	if (!t->msg_ready)
-		channel_prepare(t);
+	unsigned char *out = ((struct channel_state *)event_ctx_state(ctx))->msg;
+
 	for (int64_t k = 0; k < a->count; k++) {
 		int64_t stamp = time_now_ns();
 
 		if (a->bytes < 4)
 			atomic_store(&c->stamp, stamp);
-		stamp_fill(t->msg, a->bytes, stamp);
-		if (!transfer(t, c->wfd, t->msg, a->bytes, true))
+		stamp_fill(out, a->bytes, stamp);
+		if (!transfer(ctx, c->wfd, out, a->bytes, true))
 			return;
-		t->stats.sent++;
+		event_ctx_count(ctx, EVENT_COUNT_SENT);
 	}
 }
 
 /* The channel of several with a message waiting; -1 if the run stops. */
-static int recv_poll(struct thread *t, const struct event *ev)
+static int recv_poll(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
+	struct channel_state *s = event_ctx_state(ctx);
 	struct pollfd fds[CHANNEL_MAX_FROM];
 	int n = a->peer.n_from;
 
 	for (int k = 0; k < n; k++)
 		fds[k] = (struct pollfd){
-			.fd = thread_live(t, a->peer.from[k])->chan.rfd,
+			.fd = event_ctx_live(ctx, a->peer.from[k])->chan.rfd,
 			.events = POLLIN };
 	for (;;) {
 		int r = poll(fds, (nfds_t)n, -1);
@@ -278,45 +315,44 @@ static int recv_poll(struct thread *t, const struct event *ev)
 		if (r > 0) {
 			/* Start after the last one served: no starvation. */
 			for (int j = 1; j <= n; j++) {
-				int k = (t->poll_next + j) % n;
+				int k = (s->poll_next + j) % n;
 
 				if (fds[k].revents) {
-					t->poll_next = k;
+					s->poll_next = k;
 					return a->peer.from[k];
 				}
 			}
 		}
-		if (r < 0 && (errno != EINTR || thread_should_stop(t)))
+		if (r < 0 && (errno != EINTR || event_ctx_stopping(ctx)))
 			return -1;
 	}
 }
 
-static void recv_exec(struct thread *t, const struct event *ev)
+static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
-	unsigned char *in = t->msg + t->task->msg_bytes_max;
+	const struct channel_state *s = event_ctx_state(ctx);
+	unsigned char *in = s->msg + s->max;
 
-	if (!t->msg_ready)
-		channel_prepare(t);
 	for (int64_t k = 0; k < a->count; k++) {
-		int res = a->peer.n_from > 1 ? recv_poll(t, ev) : ev->resource;
+		int res = a->peer.n_from > 1 ? recv_poll(ctx, ev) : ev->resource;
 		struct live_channel *c;
 		enum wake_path path;
 		int64_t now, stamp;
 
 		if (res < 0)
 			return;
-		c = &thread_live(t, res)->chan;
-		path = thread_resource(t, res)->type == RES_PIPE ? WAKE_PIPE
+		c = &event_ctx_live(ctx, res)->chan;
+		path = event_ctx_resource(ctx, res)->type == RES_PIPE ? WAKE_PIPE
 								 : WAKE_SOCKET;
-		if (!transfer(t, c->rfd, in, a->bytes, false))
+		if (!transfer(ctx, c->rfd, in, a->bytes, false))
 			return;
 		now = time_now_ns();
-		t->stats.received++;
-		if (stamp_read(in, t->msg, a->bytes, now, c, &stamp))
-			thread_record_wake(t, path, now - stamp);
+		event_ctx_count(ctx, EVENT_COUNT_RECEIVED);
+		if (stamp_read(in, s->msg, a->bytes, now, c, &stamp))
+			event_ctx_record_wake(ctx, path, now - stamp);
 		else
-			t->stats.damaged++;
+			event_ctx_count(ctx, EVENT_COUNT_DAMAGED);
 	}
 }
 
@@ -348,13 +384,13 @@ const struct event_kind event_send = {
 	.key = "send", .ftrace_type = 0,
 	.help = "a channel name, or an object: send messages",
 	.keys = send_keys, .args_size = sizeof(struct channel_args),
-	.parse = send_parse,
+	.parse = send_parse, .state = &channel_state,
 	.exec = send_exec, .dump = channel_dump,
 };
 const struct event_kind event_recv = {
 	.key = "recv", .ftrace_type = 0,
 	.help = "a channel name, or an object: receive messages",
 	.keys = recv_keys, .args_size = sizeof(struct channel_args),
-	.parse = recv_parse,
+	.parse = recv_parse, .state = &channel_state,
 	.exec = recv_exec, .dump = channel_dump,
 };

@@ -14,7 +14,7 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
@@ -75,34 +75,34 @@ static int wait_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-static void cond_wait(struct thread *t, const struct event *ev)
+static void cond_wait(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct cond_args *a = ev->args;
-	pthread_mutex_t *m = &thread_live(t, a->mutex_index)->mutex;
-	struct live_cond *c = &thread_live(t, ev->resource)->cond;
-	bool held = thread_holds(t, a->mutex_index);
+	pthread_mutex_t *m = &event_ctx_live(ctx, a->mutex_index)->mutex;
+	struct live_cond *c = &event_ctx_live(ctx, ev->resource)->cond;
+	bool held = event_ctx_holds(ctx, a->mutex_index);
 	int64_t since, stamp;
 
 	if (!held)
 		pthread_mutex_lock(m);
 	since = time_now_ns();
-	if (!thread_should_stop(t))
+	if (!event_ctx_stopping(ctx))
 		pthread_cond_wait(&c->cond, m);
 	stamp = atomic_load(&c->stamp);
-	if (stamp >= since && !thread_should_stop(t))
-		thread_record_wake(t, WAKE_COND, time_now_ns() - stamp);
+	if (stamp >= since && !event_ctx_stopping(ctx))
+		event_ctx_record_wake(ctx, WAKE_COND, time_now_ns() - stamp);
 	if (!held)
 		pthread_mutex_unlock(m);
 }
 
-static void wait_exec(struct thread *t, const struct event *ev)
+static void wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_wait(t, ev);
+	cond_wait(ctx, ev);
 }
 
-static void cond_signal(struct thread *t, const struct event *ev, bool all)
+static void cond_signal(struct event_ctx *ctx, const struct event *ev, bool all)
 {
-	struct live_cond *c = &thread_live(t, ev->resource)->cond;
+	struct live_cond *c = &event_ctx_live(ctx, ev->resource)->cond;
 
 	atomic_store(&c->stamp, time_now_ns());
 	if (all)
@@ -111,20 +111,20 @@ static void cond_signal(struct thread *t, const struct event *ev, bool all)
 		pthread_cond_signal(&c->cond);
 }
 
-static void sync_exec(struct thread *t, const struct event *ev)
+static void sync_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_signal(t, ev, false);
-	cond_wait(t, ev);
+	cond_signal(ctx, ev, false);
+	cond_wait(ctx, ev);
 }
 
-static void signal_exec(struct thread *t, const struct event *ev)
+static void signal_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_signal(t, ev, false);
+	cond_signal(ctx, ev, false);
 }
 
-static void broad_exec(struct thread *t, const struct event *ev)
+static void broad_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_signal(t, ev, true);
+	cond_signal(ctx, ev, true);
 }
 
 static void cond_dump(const struct workload *w, const struct event *ev,

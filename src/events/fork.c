@@ -4,10 +4,10 @@
  * logged like any thread; at most 1024 forks per task, as in rt-app.
  */
 #include "lib/arena.h"
-#include "engine/engine.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
 
@@ -45,16 +45,16 @@ static int fork_finalize(struct parser *p, const struct task *t,
 	a->task = target;
 	if (!p->w->tasks[target].forked) {
 		p->w->tasks[target].forked = true;
-		p->w->fork_capacity += ENGINE_MAX_FORKS;
+		p->w->fork_capacity += MIMIC_MAX_FORKS;
 	}
 	return 0;
 }
 
-static void fork_exec(struct thread *t, const struct event *ev)
+static void fork_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct fork_args *a = ev->args;
 
-	engine_fork(t->eng, &t->eng->w->tasks[a->task]);
+	event_ctx_fork(ctx, a->task);
 }
 
 static void fork_dump(const struct workload *w, const struct event *ev,

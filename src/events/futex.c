@@ -25,7 +25,7 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
@@ -149,10 +149,10 @@ static void futex_post(struct live_resource *l, int n, bool if_blocked,
 		resource_futex(l, FUTEX_WAKE, (uint32_t)n);
 }
 
-static void futex_wait_exec(struct thread *t, const struct event *ev)
+static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct futex_args *a = ev->args;
-	struct live_resource *l = thread_live(t, ev->resource);
+	struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	struct live_futex *f = &l->futex;
 	bool counted = false;
 	int64_t now;
@@ -161,7 +161,7 @@ static void futex_wait_exec(struct thread *t, const struct event *ev)
 		/* Waiting before the post: whoever answers it finds us. */
 		atomic_fetch_add(&f->waiters, 1);
 		counted = true;
-		futex_post(thread_live(t, a->post_index), 1, true,
+		futex_post(event_ctx_live(ctx, a->post_index), 1, true,
 			   time_now_ns());
 	}
 	for (;;) {
@@ -175,7 +175,7 @@ static void futex_wait_exec(struct thread *t, const struct event *ev)
 				break;
 			continue;
 		}
-		if (thread_should_stop(t)) {
+		if (event_ctx_stopping(ctx)) {
 			if (counted)
 				atomic_fetch_sub(&f->waiters, 1);
 			return;
@@ -191,30 +191,24 @@ static void futex_wait_exec(struct thread *t, const struct event *ev)
 	}
 	now = time_now_ns();
 	if (a->record)
-		thread_record_wake(t, WAKE_FUTEX, now - atomic_load(&f->stamp));
+		event_ctx_record_wake(ctx, WAKE_FUTEX, now - atomic_load(&f->stamp));
 	else
-		t->woke_ns = now;
+		event_ctx_woken(ctx, now);
 }
 
-static void futex_wake_exec(struct thread *t, const struct event *ev)
+static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct futex_args *a = ev->args;
-	struct live_resource *l = thread_live(t, ev->resource);
+	struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	int64_t stamp;
 
-	if (a->batch) {
-		if (!t->it.batch_ns)
-			t->it.batch_ns = time_now_ns();
-		stamp = t->it.batch_ns;
-	} else {
-		stamp = time_now_ns();
-	}
+	stamp = a->batch ? event_ctx_batch_stamp(ctx) : time_now_ns();
 	futex_post(l, a->count, a->if_blocked, stamp);
 }
 
-static void futex_reset_exec(struct thread *t, const struct event *ev)
+static void futex_reset_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	atomic_store(&thread_live(t, ev->resource)->futex.word, 0);
+	atomic_store(&event_ctx_live(ctx, ev->resource)->futex.word, 0);
 }
 
 static void futex_dump(const struct workload *w, const struct event *ev,

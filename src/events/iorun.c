@@ -6,7 +6,7 @@
 #include "events/membuf.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -19,14 +19,14 @@ static int iorun_parse(struct parser *p, const char *path,
 	return mem_parse_bytes(p, path, v, ev);
 }
 
-static void iorun_exec(struct thread *t, const struct event *ev)
+static void iorun_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct mem_args *a = ev->args;
-	const struct live_resource *l = thread_live(t, ev->resource);
+	const struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	int64_t size = l->r->size, left = a->bytes;
 
-	while (left > 0 && !thread_should_stop(t)) {
-		ssize_t n = write(thread_io_fd(t), l->buf,
+	while (left > 0 && !event_ctx_stopping(ctx)) {
+		ssize_t n = write(event_ctx_io_fd(ctx), l->buf,
 				  (size_t)(left < size ? left : size));
 
 		if (n < 0 && errno != EINTR)

@@ -9,7 +9,7 @@
 #include "event.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
@@ -25,9 +25,9 @@ static int mutex_parse(struct parser *p, const char *path,
  * not held up by a lock that will never be released (a lock-order
  * deadlock in the workload); uncontended it is one pthread_mutex_lock.
  */
-static void lock_exec(struct thread *t, const struct event *ev)
+static void lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	pthread_mutex_t *m = &thread_live(t, ev->resource)->mutex;
+	pthread_mutex_t *m = &event_ctx_live(ctx, ev->resource)->mutex;
 
 	if (pthread_mutex_trylock(m)) {
 		for (;;) {
@@ -36,18 +36,18 @@ static void lock_exec(struct thread *t, const struct event *ev)
 
 			if (!pthread_mutex_clocklock(m, CLOCK_MONOTONIC, &until))
 				break;
-			if (thread_should_stop(t))
+			if (event_ctx_stopping(ctx))
 				return; /* not taken: nothing to release */
 		}
 	}
-	thread_hold(t, ev->resource);
+	event_ctx_hold(ctx, ev->resource);
 }
 
-static void unlock_exec(struct thread *t, const struct event *ev)
+static void unlock_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	/* Unlocking a mutex this thread does not hold is undefined: skip. */
-	if (thread_release(t, ev->resource))
-		pthread_mutex_unlock(&thread_live(t, ev->resource)->mutex);
+	if (event_ctx_release(ctx, ev->resource))
+		pthread_mutex_unlock(&event_ctx_live(ctx, ev->resource)->mutex);
 }
 
 static void mutex_dump(const struct workload *w, const struct event *ev,

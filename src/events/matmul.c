@@ -12,7 +12,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
@@ -125,18 +125,60 @@ static int matmul_parse(struct parser *p, const char *path,
 			return -1;
 		}
 	}
-	p->task->matmul_fill |= a->fill;
-	if (a->n > p->task->matmul_n_max)
-		p->task->matmul_n_max = a->n;
 	return 0;
 }
 
+/* Per thread: matrices for the task's largest matmul. */
+struct matmul_state {
+	unsigned long *m;         /* three matrices of n x n */
+	int64_t n;
+};
+
+static const struct event_state matmul_state;
+
+static int matmul_state_init(void *state, const struct workload *w,
+			     const struct task *task)
+{
+	struct matmul_state *s = state;
+	bool fill = false;
+
+	(void)w;
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			const struct event *ev = &task->phases[p].events[e];
+			const struct matmul_args *a = ev->args;
+
+			if (ev->kind->state != &matmul_state)
+				continue;
+			fill |= a->fill;
+			if (a->n > s->n)
+				s->n = a->n;
+		}
+	s->m = matmul_buffer_create(s->n, fill);
+	return s->m ? 0 : -1;
+}
+
+static void matmul_state_release(void *state, const struct task *task)
+{
+	struct matmul_state *s = state;
+
+	(void)task;
+	matmul_buffer_free(s->m, s->n);
+}
+
+static const struct event_state matmul_state = {
+	.size = sizeof(struct matmul_state),
+	.init = matmul_state_init,
+	.release = matmul_state_release,
+};
+
 /* The loops of schbench's do_some_math, as it is compiled (-O2). */
-static void matmul_exec(struct thread *t, const struct event *ev)
+static void matmul_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct matmul_args *a = ev->args;
 	const size_t n = (size_t)a->n;
-	unsigned long *m1 = t->matmul, *m2 = m1 + n * n, *m3 = m2 + n * n;
+	const struct matmul_state *s = event_ctx_state(ctx);
+	unsigned long *m1 = s->m, *m2 = m1 + n * n, *m3 = m2 + n * n;
 	int64_t t0 = time_now_ns();
 
 	for (int64_t c = 0; c < a->count; c++) {
@@ -147,12 +189,12 @@ static void matmul_exec(struct thread *t, const struct event *ev)
 					m3[i * n + j] += m1[i * n + k] *
 							 m2[k * n + j];
 			}
-			if (thread_should_stop(t))
+			if (event_ctx_stopping(ctx))
 				goto out;
 		}
 	}
 out:
-	t->it.run_ns += time_now_ns() - t0;
+	event_ctx_add_work(ctx, 0, time_now_ns() - t0, 0, false);
 }
 
 static void matmul_dump(const struct workload *w, const struct event *ev,
@@ -170,6 +212,6 @@ const struct event_kind event_matmul = {
 	.key = "matmul", .ftrace_type = 0,
 	.help = "an object: schbench's naive matrix multiplication",
 	.keys = matmul_keys, .args_size = sizeof(struct matmul_args),
-	.parse = matmul_parse,
+	.parse = matmul_parse, .state = &matmul_state,
 	.exec = matmul_exec, .dump = matmul_dump,
 };

@@ -10,7 +10,7 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
 #include <stddef.h>
@@ -42,13 +42,13 @@ int mem_finalize(struct parser *p, const struct task *t, struct event *ev)
 	return 0;
 }
 
-static void mem_exec(struct thread *t, const struct event *ev)
+static void mem_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct mem_args *a = ev->args;
-	const struct live_resource *l = thread_live(t, ev->resource);
+	const struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	int64_t size = l->r->size, left = a->bytes;
 
-	while (left > 0 && !thread_should_stop(t)) {
+	while (left > 0 && !event_ctx_stopping(ctx)) {
 		int64_t n = left < size ? left : size;
 
 		memset(l->buf, 0, (size_t)n);

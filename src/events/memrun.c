@@ -13,7 +13,7 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
 #include <stddef.h>
@@ -111,10 +111,10 @@ static int memrun_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-static void memrun_exec(struct thread *t, const struct event *ev)
+static void memrun_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct memrun_args *a = ev->args;
-	unsigned char *buf = thread_live(t, ev->resource)->buf;
+	unsigned char *buf = event_ctx_live(ctx, ev->resource)->buf;
 	int64_t size = a->size, n = a->count;
 	volatile unsigned char *vb = buf;
 	unsigned sum = 0;
@@ -124,14 +124,14 @@ static void memrun_exec(struct thread *t, const struct event *ev)
 	case MEMRUN_READ:
 		for (int64_t k = 0; k < n; k++) {
 			sum += vb[k % size];
-			if (!(k & 0xffff) && thread_should_stop(t))
+			if (!(k & 0xffff) && event_ctx_stopping(ctx))
 				break;
 		}
 		break;
 	case MEMRUN_WRITE:
 		for (int64_t k = 0; k < n; k++) {
 			vb[k % size] = (unsigned char)k;
-			if (!(k & 0xffff) && thread_should_stop(t))
+			if (!(k & 0xffff) && event_ctx_stopping(ctx))
 				break;
 		}
 		break;
@@ -140,7 +140,7 @@ static void memrun_exec(struct thread *t, const struct event *ev)
 
 		for (int64_t k = 0; k < n; k++) {
 			at = (void *volatile *)*at;
-			if (!(k & 0xffff) && thread_should_stop(t))
+			if (!(k & 0xffff) && event_ctx_stopping(ctx))
 				break;
 		}
 		sum = (unsigned)(uintptr_t)at;

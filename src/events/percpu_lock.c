@@ -17,7 +17,7 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
 #include <sched.h>
@@ -61,11 +61,28 @@ static inline void percpu_pause(void)
 #endif
 }
 
-static void percpu_lock_exec(struct thread *t, const struct event *ev)
+/* The CPU's mutex a thread holds, released for it when it ends. */
+static void percpu_stop(void *state)
 {
-	struct live_cpu_mutex *c = &thread_live(t, ev->resource)->cpu_mutex;
+	pthread_mutex_t **held = state;
 
-	if (t->percpu_held)
+	if (*held)
+		pthread_mutex_unlock(*held);
+	*held = NULL;
+}
+
+static const struct event_state percpu_state = {
+	.size = sizeof(pthread_mutex_t *),
+	.stop = percpu_stop,
+};
+
+static void percpu_lock_exec(struct event_ctx *ctx, const struct event *ev)
+{
+	struct live_cpu_mutex *c = &event_ctx_live(ctx, ev->resource)->cpu_mutex;
+
+	pthread_mutex_t **held = event_ctx_state(ctx);
+
+	if (*held)
 		return; /* one at a time: the second would self-deadlock */
 	for (;;) {
 		int cpu = sched_getcpu();
@@ -74,23 +91,21 @@ static void percpu_lock_exec(struct thread *t, const struct event *ev)
 		while (pthread_mutex_trylock(m)) {
 			percpu_pause();
 			/* The holder may have stopped for good. */
-			if (thread_should_stop(t))
+			if (event_ctx_stopping(ctx))
 				return;
 		}
 		if (sched_getcpu() == cpu) {
-			t->percpu_held = m;
+			*held = m;
 			return;
 		}
 		pthread_mutex_unlock(m); /* migrated meanwhile */
 	}
 }
 
-static void percpu_unlock_exec(struct thread *t, const struct event *ev)
+static void percpu_unlock_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	(void)ev;
-	if (t->percpu_held)
-		pthread_mutex_unlock(t->percpu_held);
-	t->percpu_held = NULL;
+	percpu_stop(event_ctx_state(ctx));
 }
 
 static void percpu_dump(const struct workload *w, const struct event *ev,
@@ -103,7 +118,7 @@ const struct event_kind event_percpu_lock = {
 	.key = "percpu_lock", .ftrace_type = 8,
 	.help = "a per-CPU mutex name, or an object: take this CPU's",
 	.keys = percpu_keys, .args_size = sizeof(struct percpu_args),
-	.parse = percpu_parse,
+	.parse = percpu_parse, .state = &percpu_state,
 	.exec = percpu_lock_exec, .dump = percpu_dump,
 };
 
@@ -111,6 +126,6 @@ const struct event_kind event_percpu_unlock = {
 	.key = "percpu_unlock", .ftrace_type = 9,
 	.help = "a per-CPU mutex name, or an object: release the one taken",
 	.keys = percpu_keys, .args_size = sizeof(struct percpu_args),
-	.parse = percpu_parse,
+	.parse = percpu_parse, .state = &percpu_state,
 	.exec = percpu_unlock_exec, .dump = percpu_dump,
 };

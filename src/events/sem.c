@@ -7,7 +7,7 @@
 #include "event.h"
 #include "parse/parse.h"
 #include "resource.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <errno.h>
 #include <json-c/json.h>
@@ -19,16 +19,16 @@ static int sem_parse(struct parser *p, const char *path,
 				     ev);
 }
 
-static void sem_post_exec(struct thread *t, const struct event *ev)
+static void sem_post_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	sem_post(&thread_live(t, ev->resource)->sem);
+	sem_post(&event_ctx_live(ctx, ev->resource)->sem);
 }
 
-static void sem_wait_exec(struct thread *t, const struct event *ev)
+static void sem_wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	sem_t *s = &thread_live(t, ev->resource)->sem;
+	sem_t *s = &event_ctx_live(ctx, ev->resource)->sem;
 
-	while (sem_wait(s) && errno == EINTR && !thread_should_stop(t))
+	while (sem_wait(s) && errno == EINTR && !event_ctx_stopping(ctx))
 		;
 }
 

@@ -10,7 +10,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 #include "parse/keys.h"
 
@@ -59,7 +59,7 @@ static int64_t sleep_jitter(int64_t below)
 	return (int64_t)(state % (uint64_t)below);
 }
 
-static void sleep_exec(struct thread *t, const struct event *ev)
+static void sleep_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct sleep_args *a = ev->args;
 	int64_t ns = a->ns;
@@ -69,7 +69,7 @@ static void sleep_exec(struct thread *t, const struct event *ev)
 		ns += sleep_jitter(a->jitter_ns);
 	left = time_ts(ns);
 	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &left, &left) == EINTR &&
-	       !thread_should_stop(t))
+	       !event_ctx_stopping(ctx))
 		;
 }
 

@@ -13,7 +13,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
@@ -69,41 +69,35 @@ static int timer_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-static void timer_exec(struct thread *t, const struct event *ev)
+static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct timer_args *a = ev->args;
-	const struct resource *r = thread_resource(t, ev->resource);
-	struct timer_state *ts = thread_timer(t, r);
+	const struct resource *r = event_ctx_resource(ctx, ev->resource);
+	struct timer_state *ts = event_ctx_timer(ctx, r);
 	int64_t period = a->period_ns, next, now, lat;
 	bool expect = false;
 
 	if (atomic_compare_exchange_strong(&ts->started, &expect, true))
-		atomic_store(&ts->next_ns, t->t_first_ns);
+		atomic_store(&ts->next_ns, event_ctx_t_first(ctx));
 	next = atomic_fetch_add(&ts->next_ns, period) + period;
-	t->it.c_period_ns += period;
 	now = time_now_ns();
-	if (thread_cumulative_slack(t))
-		t->it.slack_ns += next - now;
-	else
-		t->it.slack_ns = next - now;
+	/* Overrun: no sleep, and no latency to speak of. */
+	event_ctx_add_timer(ctx, period, next - now, now >= next);
 	if (now >= next) {
-		/* Overrun: no sleep, and no latency to speak of. */
 		if (!r->absolute)
 			atomic_store(&ts->next_ns, now);
-		t->it.wu_lat_ns = 0;
-		t->stats.timer_overruns++;
 		return;
 	}
 	struct timespec when = time_ts(next);
 	int rc;
 	while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &when,
 				     NULL)) == EINTR &&
-	       !thread_should_stop(t))
+	       !event_ctx_stopping(ctx))
 		;
 	if (rc)
 		return; /* stopped: the iteration is discarded anyway */
 	lat = time_now_ns() - next;
-	thread_record_wake(t, WAKE_TIMER, lat);
+	event_ctx_record_wake(ctx, WAKE_TIMER, lat);
 }
 
 static void timer_dump(const struct workload *w, const struct event *ev,

@@ -111,6 +111,14 @@ enum wake_path {
 	WAKE_PATHS
 };
 
+/* Per-thread recorders beyond the wake paths, allocated when needed. */
+enum record_kind {
+	RECORD_REQUESTS,          /* request: latency histogram */
+	RECORD_RATE,              /* rate: requests-per-second histogram */
+};
+
+#define MIMIC_MAX_FORKS 1024      /* threads forked per task, as rt-app */
+
 struct resource {
 	const char *name;
 	enum resource_type type;
@@ -164,11 +172,7 @@ struct task {
 	enum run_mode mode;       /* MODE_PROCESS: one process per instance */
 	bool samples;             /* keep every wake-up latency (samples.h) */
 	unsigned wake_paths;      /* 1 << WAKE_*: latency histograms needed */
-	int64_t msg_bytes_max;    /* largest send/recv message */
-	int64_t matmul_n_max;     /* largest matmul dimension, 0: none */
-	bool matmul_fill;         /* some matmul wants real input matrices */
-	bool request_hist;        /* a request event records latencies */
-	bool rate_hist;           /* a rate event samples the request rate */
+	unsigned records;         /* 1 << RECORD_*: recorders its events need */
 	struct cpu_set_list cpus;
 	const char *taskgroup;
 	struct node_list nodes;

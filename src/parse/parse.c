@@ -866,7 +866,7 @@ static int parse_event(struct parser *p, const char *path,
 	ev->line = m->key_line;
 	ev->col = m->key_col;
 	ev->resource = -1;
-	ev->state_slot = -1;
+	ev->state_slot = event_state_slot(kind);
 	ev->args = kind->args_size ? arena_alloc(p->a, kind->args_size) : NULL;
 	keys_defaults(kind->keys, ev->args);
 	p->at = m;
