@@ -82,10 +82,11 @@ struct matmul_args {
 static const struct key matmul_keys[] = {
 	{ .name = "size", .type = KEY_COUNT,
 	  .offset = offsetof(struct matmul_args, n), .min = 1,
-	  .max = MATMUL_N_MAX, .help = "n: the matrices are n x n" },
+	  .max = MATMUL_N_MAX, .flags = KEYF_NO_DEFAULT,
+	  .help = "n: the matrices are n x n" },
 	{ .name = "footprint", .type = KEY_COUNT,
 	  .offset = offsetof(struct matmul_args, footprint), .min = 24,
-	  .max = INT64_C(1) << 40, .unit = "bytes",
+	  .max = INT64_C(1) << 40, .unit = "bytes", .flags = KEYF_NO_DEFAULT,
 	  .help = "n as schbench -F: the largest whose 3 matrices fit" },
 	{ .name = "count", .type = KEY_COUNT,
 	  .offset = offsetof(struct matmul_args, count), .min = 0,

@@ -42,7 +42,7 @@ static const struct key memrun_keys[] = {
 	  .help = "\"read\", \"write\" or \"chase\"" },
 	{ .name = "size", .type = KEY_COUNT,
 	  .offset = offsetof(struct memrun_args, size), .min = 1,
-	  .max = MEMRUN_MAX_BYTES, .unit = "bytes",
+	  .max = MEMRUN_MAX_BYTES, .unit = "bytes", .flags = KEYF_NO_DEFAULT,
 	  .help = "bytes of the buffer" },
 	{ .name = "count", .type = KEY_COUNT,
 	  .offset = offsetof(struct memrun_args, count), .min = 0,

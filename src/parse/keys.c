@@ -91,7 +91,11 @@ int keys_integer(struct parser *p, const char *path, const struct jnode *v,
 static int keys_count(struct parser *p, const char *path,
 		      const struct jnode *v, const struct key *k, int64_t *out)
 {
-	if (v->type != J_INT || v->overflow || v->i < k->min || v->i > k->max) {
+	if (v->type == J_INT && v->overflow) {
+		parser_error(p, v, path, "out of range: does not fit in 64 bits");
+		return -1;
+	}
+	if (v->type != J_INT || v->i < k->min || v->i > k->max) {
 		if (k->max == INT64_MAX)
 			parser_error(p, v, path, "expected an integer >= %lld",
 				     (long long)k->min);
