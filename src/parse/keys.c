@@ -7,7 +7,7 @@
 
 #include "lib/arena.h"
 #include "parse/jtree.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 
 #include <math.h>
 #include <stdbool.h>
