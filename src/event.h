@@ -54,8 +54,6 @@ struct event_kind {
 	const struct event_state *state; /* per-thread state, or NULL */
 	/* Runs the event: the hot path, no allocation, no stdio. */
 	void (*exec)(struct event_ctx *c, const struct event *ev);
-	/* Optional: the period of a periodic kind (cyclictest's interval). */
-	int64_t (*period_ns)(const struct event *ev);
 	/* Adds the event's normalised parameters to out (for --dump). */
 	void (*dump)(const struct workload *w, const struct event *ev,
 		     struct json_object *out);

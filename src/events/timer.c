@@ -65,6 +65,7 @@ static int timer_parse(struct parser *p, const char *path,
 	if (a->mode == TIMER_ABSOLUTE)
 		p->w->resources[ev->resource].absolute = true;
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
+	ev->period_ns = a->period_ns; /* cyclictest's interval */
 	p->task->wake_paths |= 1u << WAKE_TIMER;
 	return 0;
 }
@@ -114,20 +115,12 @@ static void timer_dump(const struct workload *w, const struct event *ev,
 	json_object_object_add(out, "unique", json_object_new_boolean(r->unique));
 }
 
-static int64_t timer_period_ns(const struct event *ev)
-{
-	const struct timer_args *a = ev->args;
-
-	return a->period_ns;
-}
-
 const struct event_kind event_timer = {
 	.key = "timer",
 	.ftrace_type = 10,
 	.help = "an object: sleep until the timer's next deadline",
 	.keys = timer_keys,
 	.args_size = sizeof(struct timer_args),
-	.period_ns = timer_period_ns,
 	.parse = timer_parse,
 	.exec = timer_exec,
 	.dump = timer_dump,

@@ -45,6 +45,7 @@ struct globals {
 	const char *log_basename;
 	enum log_mode log_mode;
 	size_t log_ring_bytes;    /* 0: default */
+	bool allow_log_drops;     /* dropped log rows are not a failure */
 	bool gnuplot;
 	unsigned ftrace;          /* FTRACE_* bits */
 	const char *io_device;
@@ -143,6 +144,7 @@ struct event {
 	const char *desc;         /* rt-app's ftrace desc, e.g. "timer:tick" */
 	int line, col;
 	int resource;             /* the resource it names first, or -1 */
+	int64_t period_ns;        /* a periodic kind's period (timer), or 0 */
 	int state_slot;           /* its kind's per-thread state, or -1 */
 	void *args;               /* the kind's arguments (event.h) */
 };
