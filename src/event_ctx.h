@@ -66,9 +66,21 @@ bool event_ctx_holds(const struct event_ctx *c, int mutex);
 
 /* ---- recording ---- */
 
-/* One wake-up latency (now - the waker's stamp) on path; notes the wake. */
+/*
+ * A wake-up on path: the thread slept in its wait and a waker ended it;
+ * ns = the thread's time running after the wait - the waker's stamp, taken
+ * just before its wake-up syscall (or the timer's deadline). Notes the
+ * wake; only a timer's goes to the log's wu_lat (rt-app's meaning).
+ */
 void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 			   int64_t ns);
+/*
+ * A message taken at now on a path that carries them (pipe, socket,
+ * futex post), slept for or found waiting: ns = now - the sender's stamp,
+ * queueing included. Notes the wake (now).
+ */
+void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
+			      int64_t ns, int64_t now);
 /* A wait returned at now without a latency sample; when the last did. */
 void event_ctx_woken(struct event_ctx *c, int64_t now);
 int64_t event_ctx_woken_ns(const struct event_ctx *c);

@@ -43,6 +43,7 @@ struct live_futex {
 	_Atomic uint32_t word;
 	atomic_int waiters;
 	_Atomic int64_t stamp;    /* the waker's CLOCK_MONOTONIC ns */
+	_Atomic int64_t wake_stamp; /* ... just before its FUTEX_WAKE */
 };
 
 /* percpu_lock: one mutex per configured CPU. */

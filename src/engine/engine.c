@@ -128,10 +128,16 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		 task->name, id);
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
-	for (int w = 0; w < WAKE_PATHS; w++)
-		if (task->wake_paths & (1u << w) &&
-		    !(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
+	for (int w = 0; w < WAKE_PATHS; w++) {
+		if (!(task->wake_paths & (1u << w)))
+			continue;
+		if (!(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
 			return -1;
+		if (wake_path_has_messages((enum wake_path)w) &&
+		    !(t->stats.message_us[w] =
+			      engine_shm_alloc(e, sizeof(struct hist))))
+			return -1;
+	}
 	/* Statistics main reads: in the shared region (process instances). */
 	if (task->records & (1u << RECORD_REQUESTS) &&
 	    !(t->stats.request_us = engine_shm_alloc(e, sizeof(struct hist))))

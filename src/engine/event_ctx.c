@@ -140,11 +140,28 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 	struct hist *h = t->stats.wake_us[path];
 
 	t->woke_ns = time_now_ns();
-	t->it.wu_lat_ns += ns > 0 ? ns : 0;
+	/* The log's wu_lat is rt-app's: timer wake-ups only. */
+	if (path == WAKE_TIMER)
+		t->it.wu_lat_ns += ns > 0 ? ns : 0;
 	if (h)
 		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
 	if (t->stats.samples)
-		samples_add(t->stats.samples, t->cur_phase, path, ns);
+		samples_add(t->stats.samples, t->cur_phase, path,
+			    SAMPLE_WAKE_UP, ns);
+}
+
+void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
+			      int64_t ns, int64_t now)
+{
+	struct thread *t = ctx_thread(c);
+	struct hist *h = t->stats.message_us[path];
+
+	t->woke_ns = now;
+	if (h)
+		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (t->stats.samples)
+		samples_add(t->stats.samples, t->cur_phase, path,
+			    SAMPLE_MESSAGE, ns);
 }
 
 void event_ctx_woken(struct event_ctx *c, int64_t now)

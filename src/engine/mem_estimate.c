@@ -219,6 +219,11 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 		uint64_t per = extra + 2 * sizeof(struct shist) +
 			       (3 + WAKE_PATHS) * sizeof(struct hist);
 
+		for (int p = 0; p < WAKE_PATHS; p++)
+			if (task->wake_paths & (1u << p) &&
+			    wake_path_has_messages((enum wake_path)p))
+				per += sizeof(struct hist); /* message_us */
+
 		if (w->g.log_mode != LOG_DISABLED)
 			per += engine_ring_bytes(&w->g);
 		if (task->samples)

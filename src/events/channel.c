@@ -10,7 +10,13 @@
  * bytes (and its last 8 from 16 bytes on), the low 32 bits for 4..7-byte
  * messages, or beside the channel for smaller ones; the rest is a fixed
  * pattern, checked on receipt with one memcmp.
- * The receiver records wake-up latency = its time after read() - stamp.
+ * The receiver records, for every message, its message latency = its time
+ * after read() - stamp (queueing included); and a wake-up latency (the
+ * same difference) only for a message it slept for: before each message
+ * it looks without blocking (recv MSG_DONTWAIT on a socket, poll with no
+ * timeout on a pipe or several channels) and, finding nothing, blocks; the
+ * message that ends the sleep was stamped by the sender just before the
+ * write that woke it.
  * Writes and reads loop over short transfers: a message is never split.
  */
 #include "lib/arena.h"
@@ -28,6 +34,7 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #define CHANNEL_MAX_BYTES (64 * 1024 * 1024)
@@ -280,12 +287,11 @@ static bool stamp_read(const unsigned char *buf, const unsigned char *ref,
 	return true;
 }
 
-/* Moves all n bytes unless the run stops; false if it did not. */
-static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf, int64_t n,
-		     bool out)
+/* Moves all n bytes (done already moved) unless the run stops; false if
+ * it did not. */
+static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
+		     int64_t done, int64_t n, bool out)
 {
-	int64_t done = 0;
-
 	while (done < n) {
 		ssize_t r = out ? write(fd, buf + done, (size_t)(n - done))
 				: read(fd, buf + done, (size_t)(n - done));
@@ -312,14 +318,34 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 		if (a->bytes < 4)
 			atomic_store(&c->stamp, stamp);
 		stamp_fill(out, a->bytes, stamp);
-		if (!transfer(ctx, c->wfd, out, a->bytes, true))
+		if (!transfer(ctx, c->wfd, out, 0, a->bytes, true))
 			return;
 		event_ctx_count(ctx, EVENT_COUNT_SENT);
 	}
 }
 
-/* The channel of several with a message waiting; -1 if the run stops. */
-static int recv_poll(struct event_ctx *ctx, const struct event *ev)
+/*
+ * The start of a message on fd if one is there, without blocking: bytes
+ * read into buf (a socket: recv MSG_DONTWAIT), 0 when there is one still
+ * to read (a pipe: poll says so), -1 when there is none (the read will
+ * block: a wake-up). One syscall either way.
+ */
+static int64_t recv_try(int fd, bool socket, unsigned char *buf, int64_t n)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	ssize_t r;
+
+	if (!socket)
+		return poll(&pfd, 1, 0) == 1 ? 0 : -1;
+	r = recv(fd, buf, (size_t)n, MSG_DONTWAIT);
+	/* End of file and errors: the blocking read says what they are. */
+	return r > 0 ? r : -1;
+}
+
+/* The channel of several with a message waiting, *blocked when none was
+ * and poll slept; -1 if the run stops. */
+static int recv_poll(struct event_ctx *ctx, const struct event *ev,
+		     bool *blocked)
 {
 	const struct channel_args *a = ev->args;
 	struct channel_state *s = event_ctx_state(ctx);
@@ -330,8 +356,9 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev)
 		fds[k] = (struct pollfd){
 			.fd = event_ctx_live(ctx, a->peer.from[k])->chan.rfd,
 			.events = POLLIN };
-	for (;;) {
-		int r = poll(fds, (nfds_t)n, -1);
+	*blocked = false;
+	for (int wait = 0;; wait = -1) {
+		int r = poll(fds, (nfds_t)n, wait);
 
 		if (r > 0) {
 			/* Start after the last one served: no starvation. */
@@ -346,6 +373,8 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev)
 		}
 		if (r < 0 && (errno != EINTR || event_ctx_stopping(ctx)))
 			return -1;
+		if (r == 0)
+			*blocked = true;
 	}
 }
 
@@ -356,24 +385,36 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 	unsigned char *in = s->msg + s->max;
 
 	for (int64_t k = 0; k < a->count; k++) {
-		int res = a->peer.n_from > 1 ? recv_poll(ctx, ev) : ev->resource;
+		bool blocked = false;
+		int res = a->peer.n_from > 1 ? recv_poll(ctx, ev, &blocked)
+					     : ev->resource;
 		struct live_channel *c;
 		enum wake_path path;
-		int64_t now, stamp;
+		int64_t now, stamp, done = 0;
 
 		if (res < 0)
 			return;
 		c = &event_ctx_live(ctx, res)->chan;
 		path = event_ctx_resource(ctx, res)->type == RES_PIPE ? WAKE_PIPE
 								 : WAKE_SOCKET;
-		if (!transfer(ctx, c->rfd, in, a->bytes, false))
+		if (a->peer.n_from <= 1) {
+			done = recv_try(c->rfd, path == WAKE_SOCKET, in,
+					a->bytes);
+			blocked = done < 0;
+			if (done < 0)
+				done = 0;
+		}
+		if (!transfer(ctx, c->rfd, in, done, a->bytes, false))
 			return;
 		now = time_now_ns();
 		event_ctx_count(ctx, EVENT_COUNT_RECEIVED);
-		if (stamp_read(in, s->msg, a->bytes, now, c, &stamp))
-			event_ctx_record_wake(ctx, path, now - stamp);
-		else
+		if (!stamp_read(in, s->msg, a->bytes, now, c, &stamp)) {
 			event_ctx_count(ctx, EVENT_COUNT_DAMAGED);
+			continue;
+		}
+		if (blocked)
+			event_ctx_record_wake(ctx, path, now - stamp);
+		event_ctx_record_message(ctx, path, now - stamp, now);
 	}
 }
 

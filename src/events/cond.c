@@ -4,8 +4,11 @@
  * "broad" (a cond name). As in rt-app there is no predicate: a signal with
  * no waiter is lost. A wait whose thread does not hold the mutex takes it
  * around the wait, rather than calling pthread_cond_wait undefined.
- * A waiter woken by a signal or broadcast made after it began waiting
- * records wake-up latency = its time after the wait - the signal's stamp.
+ * A waiter woken by a signal or broadcast made after it began waiting (so
+ * it slept in pthread_cond_wait) records wake-up latency = its time after
+ * the wait returned, mutex retaken - the stamp the signaller took just
+ * before pthread_cond_signal/broadcast, kept beside the condition. A cond
+ * carries no message: it has no message latency.
  */
 #include "lib/arena.h"
 #include "report/dump.h"

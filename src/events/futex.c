@@ -9,10 +9,13 @@
  * A wake posts count wake-ups (for count 0, one per thread then waiting
  * that no post is already pending for) and calls FUTEX_WAKE; with
  * if_blocked, only when someone is waiting, as schbench skips the syscall
- * for a wakee that is not blocked. The waiter records latency = its time
- * after waking - the waker's stamp; with batch, every batch wake of one
- * phase iteration stamps the same time, as schbench's message thread
- * stamps a whole list of wakees once. A wait with post counts itself as
+ * for a wakee that is not blocked. The waiter records, per post taken, a
+ * message latency = its time after the wait - the waker's stamp (with
+ * batch, every batch wake of one phase iteration stamps the same time, as
+ * schbench's message thread stamps a whole list of wakees once); and,
+ * only when it slept (a FUTEX_WAIT returned 0: woken, not EAGAIN), a
+ * wake-up latency = the same time - the stamp the waker took just before
+ * its FUTEX_WAKE. A wait with post counts itself as
  * waiting before it posts one wake-up to that other word, so a thread
  * that answers the post always finds it waiting (schbench's worker is on
  * the list before it wakes the message thread). A reset drops the posts
@@ -145,8 +148,10 @@ static void futex_post(struct live_resource *l, int n, bool if_blocked,
 		return;
 	atomic_store(&f->stamp, stamp_ns);
 	atomic_fetch_add(&f->word, (uint32_t)n);
-	if (!if_blocked || atomic_load(&f->waiters) > 0)
+	if (!if_blocked || atomic_load(&f->waiters) > 0) {
+		atomic_store(&f->wake_stamp, time_now_ns());
 		resource_futex(l, FUTEX_WAKE, (uint32_t)n);
+	}
 }
 
 static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
@@ -154,7 +159,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 	const struct futex_args *a = ev->args;
 	struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	struct live_futex *f = &l->futex;
-	bool counted = false;
+	bool counted = false, slept = false;
 	int64_t now;
 
 	if (a->post_index >= 0) {
@@ -184,16 +189,23 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 		 * missed us has already posted. */
 		if (!counted)
 			atomic_fetch_add(&f->waiters, 1);
-		if (atomic_load(&f->word) == 0)
-			resource_futex(l, FUTEX_WAIT, 0);
+		/* 0: slept and was woken; EAGAIN: a post came first. */
+		if (atomic_load(&f->word) == 0 &&
+		    resource_futex(l, FUTEX_WAIT, 0) == 0)
+			slept = true;
 		atomic_fetch_sub(&f->waiters, 1);
 		counted = false;
 	}
 	now = time_now_ns();
-	if (a->record)
-		event_ctx_record_wake(ctx, WAKE_FUTEX, now - atomic_load(&f->stamp));
-	else
+	if (!a->record) {
 		event_ctx_woken(ctx, now);
+		return;
+	}
+	if (slept)
+		event_ctx_record_wake(ctx, WAKE_FUTEX,
+				      now - atomic_load(&f->wake_stamp));
+	event_ctx_record_message(ctx, WAKE_FUTEX, now - atomic_load(&f->stamp),
+				 now);
 }
 
 static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)

@@ -122,7 +122,12 @@ enum resource_type {
 
 enum socket_mode { SOCKET_STREAM, SOCKET_DGRAM, SOCKET_TCP };
 
-/* The ways a thread gets woken, each with its own latency histogram. */
+/*
+ * The ways a thread gets woken, each with its own wake-up latency
+ * histogram (samples only when the thread slept); pipe, socket and futex
+ * carry messages (a futex post is one), which also have a message
+ * latency histogram (every message, queueing included).
+ */
 enum wake_path {
 	WAKE_TIMER,
 	WAKE_PIPE,
@@ -131,6 +136,11 @@ enum wake_path {
 	WAKE_COND,                /* wait/sync woken by signal/broad */
 	WAKE_PATHS
 };
+
+static inline bool wake_path_has_messages(enum wake_path p)
+{
+	return p == WAKE_PIPE || p == WAKE_SOCKET || p == WAKE_FUTEX;
+}
 
 /* Per-thread recorders beyond the wake paths, allocated when needed. */
 enum record_kind {

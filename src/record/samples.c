@@ -1,4 +1,4 @@
-/* samples.c - per-thread wake-up latency samples (see samples.h). */
+/* samples.c - per-thread latency samples (see samples.h). */
 #include "record/samples.h"
 
 
@@ -8,7 +8,7 @@ size_t samples_bytes(void)
 }
 
 void samples_add(struct sample_log *l, size_t phase, enum wake_path path,
-		 int64_t ns)
+		 enum sample_kind kind, int64_t ns)
 {
 	struct sample *s;
 
@@ -20,5 +20,6 @@ void samples_add(struct sample_log *l, size_t phase, enum wake_path path,
 	s->ns = ns <= 0 ? 0 : ns >= UINT32_MAX ? UINT32_MAX : (uint32_t)ns;
 	s->phase = (uint16_t)phase;
 	s->path = (uint8_t)path;
+	s->kind = (uint8_t)kind;
 	l->n++;
 }

@@ -1,7 +1,9 @@
 /*
- * samples.h - every wake-up latency of one thread, in order, for report
+ * samples.h - every latency sample of one thread, in order, for report
  * styles whose statistic needs the individual samples (adrestia's mean
- * per round), not just a histogram. Enabled per task ("samples": true).
+ * per round), not just a histogram: one per wake-up (timer, cond, and a
+ * pipe/socket/futex wait that slept) and one per message taken (pipe,
+ * socket, futex; slept or not). Enabled per task ("samples": true).
  * The log is reserved up front in the engine's shared region, so the hot
  * path never allocates and a process instance's samples reach main.
  */
@@ -15,11 +17,17 @@
 
 #define SAMPLES_MAX (1u << 21) /* per thread; later ones are counted lost */
 
+/* What a sample measures (doc/log-format.md §2.2). */
+enum sample_kind {
+	SAMPLE_WAKE_UP,           /* the waker's stamp -> running after a sleep */
+	SAMPLE_MESSAGE,           /* the sender's stamp -> the message taken */
+};
+
 struct sample {
 	uint32_t ns;              /* latency, saturated at ~4.29 s */
 	uint16_t phase;           /* index in the thread's task */
 	uint8_t path;             /* enum wake_path */
-	uint8_t pad;
+	uint8_t kind;             /* enum sample_kind */
 };
 
 struct sample_log {
@@ -31,6 +39,6 @@ struct sample_log {
 /* Bytes of one thread's log (zeroed memory is an empty log). */
 size_t samples_bytes(void);
 void samples_add(struct sample_log *l, size_t phase, enum wake_path path,
-		 int64_t ns);
+		 enum sample_kind kind, int64_t ns);
 
 #endif

@@ -21,9 +21,13 @@ struct thread_stats {
 	uint64_t sent, received;  /* messages */
 	uint64_t damaged;         /* received with a broken pattern */
 	uint64_t attr_failures;   /* phase attribute changes refused */
-	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
+	/* Wake-up latency per path, µs: the thread slept and was woken. */
+	struct hist *wake_us[WAKE_PATHS];
+	/* Message latency per message path (wake_path_has_messages), µs:
+	 * every message taken, queueing included. */
+	struct hist *message_us[WAKE_PATHS];
 	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
-	struct sample_log *samples; /* every wake-up, or NULL (samples.h) */
+	struct sample_log *samples; /* every sample, or NULL (samples.h) */
 	struct hist *request_us;  /* request: now - last wake-up, µs */
 	_Atomic uint64_t requests; /* request events done (read by rate) */
 	struct hist *rate;        /* rate: requests per second, 1 per sample */

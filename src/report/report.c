@@ -1,9 +1,11 @@
 /*
  * report.c - the end-of-run summary: per task, the loops and timer
  * overruns, the percentiles of wake-up latency for each wake path (timer,
- * pipe, socket, futex, cond) and of run-duration error; then a second
- * block with the percentiles of slack and, with the number of runs, of
- * run duration (a block of its own, so the first keeps its columns).
+ * pipe, socket, futex, cond) and of run-duration error; then a block with
+ * the message latency of the paths that carry messages (pipe, socket,
+ * futex), and one with the percentiles of slack and, with the number of
+ * runs, of run duration (blocks of their own, so the first keeps its
+ * columns).
  */
 #include "report/report.h"
 
@@ -104,6 +106,41 @@ static void report_line(const struct task *task,
 		if (i == 0)
 			print_err(&s->err);
 		printf("\n");
+	}
+}
+
+/*
+ * The message latency block: one line per task and path with messages
+ * (send stamp -> message taken, queueing included; none if no task has).
+ */
+static void report_messages(const struct run_result *r,
+			    struct run_task_stats *s)
+{
+	const struct workload *w = r->w;
+	bool header = false;
+
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		bool first = true;
+
+		run_stats_task(r, &w->tasks[k], s);
+		for (int p = 0; s->threads && p < WAKE_PATHS; p++) {
+			if (!s->message[p].n)
+				continue;
+			if (!header)
+				printf("\n%-16s | %-16s %s\n"
+				       "%-16s | %-6s %9s %7s %7s %7s %7s %7s\n",
+				       "", "", "message latency (us)",
+				       "task", "path", "messages", "p50", "p90",
+				       "p99", "p99.9", "max");
+			header = true;
+			printf("%-16.16s | %-6s %9llu", first ? w->tasks[k].name
+							       : "",
+			       run_stats_wake_names[p],
+			       (unsigned long long)s->message[p].n);
+			print_lat(&s->message[p]);
+			printf("\n");
+			first = false;
+		}
 	}
 }
 
@@ -290,6 +327,7 @@ void report_print(const struct run_result *r, bool quiet)
 			continue;
 		report_line(&w->tasks[k], s);
 	}
+	report_messages(r, s);
 	report_slack_run(r, s);
 	fflush(stdout);
 	report_warnings(r, s);

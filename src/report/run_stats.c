@@ -33,6 +33,9 @@ void run_stats_task(const struct run_result *r, const struct task *task,
 		for (int w = 0; w < WAKE_PATHS; w++)
 			if (ts->wake_us[w])
 				hist_merge(&s->wake[w], ts->wake_us[w]);
+		for (int w = 0; w < WAKE_PATHS; w++)
+			if (ts->message_us[w])
+				hist_merge(&s->message[w], ts->message_us[w]);
 		if (ts->run_err_bp)
 			shist_merge(&s->err, ts->run_err_bp);
 		if (ts->slack_us)

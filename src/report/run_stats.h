@@ -17,6 +17,7 @@ struct run_task_stats {
 	uint64_t dropped, damaged, attr_failures;
 	const char *attr_msg;     /* the first refused phase change */
 	struct hist wake[WAKE_PATHS]; /* wake-up latency, µs */
+	struct hist message[WAKE_PATHS]; /* message latency, µs */
 	struct shist err;         /* run error, 0.01 % */
 	struct shist slack_us;    /* one per row with a timer */
 	struct hist run_us;       /* one per row with run/runtime */

@@ -7,7 +7,9 @@
  * line gives the 95th the literature quotes, by the same rule.
  *
  * The wakees are the threads of tasks with "samples": true; their k-th
- * wake-up in a phase belongs to round k of that phase. Each phase name
+ * message in a phase belongs to round k of that phase. adrestia takes its
+ * sample whether or not the wakee was already asleep in read(): the
+ * message latency (send stamp -> read returned), every message. Each phase name
  * is one test: "single" prints "wakeup cost (single): Nus", "periodic"
  * "wakeup cost (periodic, Aus): Nus" with A the style's argument
  * ("adrestia:A", the arrival time); any other name prints "(name)".
@@ -54,7 +56,8 @@ uint64_t adrestia_sorted_pct(uint64_t *v, size_t n, unsigned pct)
 	return v[k < n ? k : n - 1];
 }
 
-/* One wakee's latencies (µs) in the phases named name, in order. */
+/* One wakee's message latencies (µs) in the phases named name, in
+ * order. */
 static size_t ad_collect(const struct run_thread *t, const char *name,
 			 uint64_t *out)
 {
@@ -64,7 +67,7 @@ static size_t ad_collect(const struct run_thread *t, const char *name,
 	for (uint64_t k = 0; k < l->n; k++) {
 		const struct sample *s = &l->s[k];
 
-		if (s->phase < t->task->n_phases &&
+		if (s->kind == SAMPLE_MESSAGE && s->phase < t->task->n_phases &&
 		    !strcmp(t->task->phases[s->phase].name, name))
 			out[n++] = s->ns / 1000;
 	}

@@ -1,7 +1,7 @@
 /*
  * schbench.c - report "schbench": the end-of-run tables of schbench
  * (masoncl/schbench since 2023): Wakeup Latencies over every recorded
- * futex_wait, Request Latencies over every request event, RPS over the
+ * futex_wait (slept or not, as schbench: the futex message latency), Request Latencies over every request event, RPS over the
  * rate samples (plus the last second, which schbench samples as it
  * stops), average rps = requests / runtime, and its sched delay line.
  */
@@ -29,8 +29,8 @@ static void schbench_gather(const struct run_result *r,
 	for (int k = 0; k < n; k++) {
 		const struct thread_stats *st = r->threads[k].stats;
 
-		if (st->wake_us[WAKE_FUTEX])
-			hist_merge(&s->wake, st->wake_us[WAKE_FUTEX]);
+		if (st->message_us[WAKE_FUTEX])
+			hist_merge(&s->wake, st->message_us[WAKE_FUTEX]);
 		if (st->request_us)
 			hist_merge(&s->request, st->request_us);
 		if (!st->rate)
