@@ -5,7 +5,7 @@
 # before the run (exit 2), a failed write is exit 1.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 12
+plan 13
 
 # Checks a summary against the schema and, given logs, against their rows:
 # check.py SUMMARY [LOGDIR]
@@ -42,7 +42,7 @@ d = json.load(open(sys.argv[1]))
 top = ["mimic_summary", "mimic_version", "workload", "started", "duration_s",
        "stop"] + (["signal"] if d.get("stop") == "signal" else []) + \
       ["threads", "ns_per_loop", "calibration", "tasks"]
-if list(d) != top or d["mimic_summary"] != 1:
+if list(d) != top or d["mimic_summary"] != 2:
     fail("top-level keys %s" % list(d))
 cal = d["calibration"]
 if list(cal) != ["ns_per_loop", "source", "spread_pct", "unsteady"] or \
@@ -56,6 +56,13 @@ for t in d["tasks"]:
         if path not in ("timer", "pipe", "socket", "futex", "cond"):
             fail("wake path %s" % path)
         stats(s, t["name"] + ".wake." + path)
+    for path, s in t["message"].items():
+        if path not in ("pipe", "socket", "futex"):
+            fail("message path %s" % path)
+        stats(s, t["name"] + ".message." + path)
+        # a wake-up is a message slept for: never more of them
+        if t["wake"].get(path, {"n": 0})["n"] > s["n"]:
+            fail("%s: more %s wake-ups than messages" % (t["name"], path))
     stats(t["slack_us"], t["name"] + ".slack_us", True)
     stats(t["run_us"], t["name"] + ".run_us")
     if list(t["run_error_pct"]) != ["p50", "p90", "p99", "max"]:
@@ -109,10 +116,15 @@ t = {x["name"]: x for x in d["tasks"]}
 ok = (d["stop"] == "duration" and d["threads"] == 4 and sorted(t) == ["rx", "tick", "tx"]
       and t["tick"]["threads"] == 2 and list(t["tick"]["wake"]) == ["timer"]
       and list(t["rx"]["wake"]) == ["pipe"] and t["rx"]["run_us"]["n"] == 0
-      and t["tx"]["sent"] == t["rx"]["received"] == t["rx"]["wake"]["pipe"]["n"] > 0)
+      and list(t["rx"]["message"]) == ["pipe"] and t["tick"]["message"] == {}
+      and t["tx"]["sent"] == t["rx"]["received"] == t["rx"]["message"]["pipe"]["n"] > 0
+      and 0 < t["rx"]["wake"]["pipe"]["n"] <= t["rx"]["message"]["pipe"]["n"])
 sys.exit(not ok)
 PY
-ok $? "stop, threads, tasks (instance 0 left out), paths with samples only, messages counted"
+ok $? "stop, threads, tasks (instance 0 left out), paths with samples only, messages counted, wake-ups no more than messages"
+rx=$(ls "$TMP"/rt-app-rx-*.log)
+[ "$(col "$rx" wu_lat | sort -u)" = 0 ] && [ "$(rows "$rx")" -gt 0 ]
+ok $? "the log's wu_lat is 0 for a task woken only by a pipe (timer-only, as rt-app)"
 
 "$MIMIC" -q --summary - "$TMP/w.json" >"$TMP/stdout.json" &&
 	python3 "$TMP/check.py" "$TMP/stdout.json"

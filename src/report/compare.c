@@ -1,8 +1,8 @@
 /*
  * compare.c - reads two JSON summaries (doc/summary-format.md), matches
  * their tasks by name, prints base, new and change for the metrics people
- * look at first (wake-up latency p50/p99/max per path, slack p50, run
- * p99) and flags REGRESSION where a checked metric (--metric, default the
+ * look at first (wake-up latency p50/p99/max per path, message latency
+ * p50/p99 per path, slack p50, run p99) and flags REGRESSION where a checked metric (--metric, default the
  * p99 of every wake path) got worse by more than --threshold percent and
  * more than --min-us microseconds.
  */
@@ -34,7 +34,8 @@ static const char *const compare_stat_names[COMPARE_NSTATS] = {
 };
 
 /* Where a metric is found in a task, and which way is worse. */
-enum compare_group { GROUP_WAKE, GROUP_SLACK, GROUP_RUN };
+enum compare_group { GROUP_WAKE, GROUP_SLACK, GROUP_RUN, GROUP_MESSAGE,
+		     COMPARE_NGROUPS };
 
 static const struct {
 	const char *name;         /* as in --metric and the output */
@@ -46,7 +47,15 @@ static const struct {
 			 1u << STAT_P50 | 1u << STAT_P99 | 1u << STAT_MAX },
 	[GROUP_SLACK] = { "slack", "slack_us", -1, 1u << STAT_P50 },
 	[GROUP_RUN] = { "run", "run_us", +1, 1u << STAT_P99 },
+	[GROUP_MESSAGE] = { "message", "message", +1,
+			    1u << STAT_P50 | 1u << STAT_P99 },
 };
+
+/* Groups with one STATS per wake path. */
+static bool compare_group_per_path(enum compare_group g)
+{
+	return g == GROUP_WAKE || g == GROUP_MESSAGE;
+}
 
 struct compare_metric {
 	enum compare_group group;
@@ -76,7 +85,8 @@ static void compare_usage(FILE *out)
 		"(default 10)\n"
 		"      --min-us U       ... and by more than U us (default 5)\n"
 		"      --metric [GROUP.]STAT  the metric checked (repeatable):\n"
-		"                       GROUP wake (default), slack or run;\n"
+		"                       GROUP wake (default), message, slack\n"
+		"                       or run;\n"
 		"                       STAT min, mean, p50, p90, p99 (default),\n"
 		"                       p99.9 or max\n"
 		"  -h, --help           this help\n"
@@ -101,7 +111,7 @@ static int compare_parse_metric(const char *arg, struct compare_metric *m)
 	m->group = GROUP_WAKE;
 	/* "p99.9" has a dot too: a group is only a known word before it. */
 	if (dot) {
-		for (int g = 0; g < 3; g++) {
+		for (int g = 0; g < COMPARE_NGROUPS; g++) {
 			size_t n = strlen(compare_groups[g].name);
 
 			if ((size_t)(dot - arg) == n &&
@@ -114,8 +124,8 @@ static int compare_parse_metric(const char *arg, struct compare_metric *m)
 	m->stat = compare_stat_index(stat);
 	if (m->stat < 0) {
 		fprintf(stderr, "mimic compare: --metric: unknown metric %s "
-			"(expected [wake.|slack.|run.]min|mean|p50|p90|p99|"
-			"p99.9|max)\n", arg);
+			"(expected [wake.|message.|slack.|run.]min|mean|p50|"
+			"p90|p99|p99.9|max)\n", arg);
 		return -1;
 	}
 	return 0;
@@ -277,8 +287,10 @@ static int compare_load(const char *path, struct compare_file *f)
 	}
 	if (json_object_get_int(ver) != SUMMARY_JSON_VERSION) {
 		fprintf(stderr, "mimic compare: %s: summary format %d, this "
-			"mimic reads %d\n", path, json_object_get_int(ver),
-			SUMMARY_JSON_VERSION);
+			"mimic reads %d%s\n", path, json_object_get_int(ver),
+			SUMMARY_JSON_VERSION, json_object_get_int(ver) == 1
+			? " (format 1's wake.pipe, wake.socket and wake.futex "
+			  "included queueing: run again to compare)" : "");
 		return -1;
 	}
 	f->tasks = compare_get(f->root, "tasks", json_type_array);
@@ -347,7 +359,7 @@ static struct json_object *compare_stats(struct json_object *t,
 	struct json_object *o = compare_get(t, compare_groups[g].key,
 					    json_type_object);
 
-	if (o && g == GROUP_WAKE)
+	if (o && compare_group_per_path(g))
 		o = compare_get(o, path, json_type_object);
 	return o;
 }
@@ -385,9 +397,9 @@ static int compare_row(const struct compare_opts *o, const char *task,
 	bool hb = compare_value(bs, stat, &b), hn = compare_value(ns, stat, &n);
 	int regression = 0;
 
-	if (g == GROUP_WAKE)
-		snprintf(metric, sizeof(metric), "wake.%s.%s", path,
-			 compare_stat_names[stat]);
+	if (compare_group_per_path(g))
+		snprintf(metric, sizeof(metric), "%s.%s.%s",
+			 compare_groups[g].name, path, compare_stat_names[stat]);
 	else
 		snprintf(metric, sizeof(metric), "%s.%s", compare_groups[g].name,
 			 compare_stat_names[stat]);
@@ -433,21 +445,33 @@ static int compare_group_rows(const struct compare_opts *o, const char *task,
 	return regressions;
 }
 
+/* The rows of a group per wake path, for the paths in either file. */
+static int compare_path_rows(const struct compare_opts *o, const char *name,
+			     enum compare_group g, struct json_object *bt,
+			     struct json_object *nt)
+{
+	int regressions = 0;
+
+	for (int w = 0; w < WAKE_PATHS; w++) {
+		const char *path = run_stats_wake_names[w];
+		struct json_object *bs = compare_stats(bt, g, path);
+		struct json_object *ns = compare_stats(nt, g, path);
+
+		if (bs || ns)
+			regressions += compare_group_rows(o, name, g, path, bs,
+							  ns);
+	}
+	return regressions;
+}
+
 static int compare_task(const struct compare_opts *o, struct json_object *bt,
 			struct json_object *nt)
 {
 	const char *name = compare_task_name(bt);
 	int regressions = 0;
 
-	for (int w = 0; w < WAKE_PATHS; w++) {
-		const char *path = run_stats_wake_names[w];
-		struct json_object *bs = compare_stats(bt, GROUP_WAKE, path);
-		struct json_object *ns = compare_stats(nt, GROUP_WAKE, path);
-
-		if (bs || ns)
-			regressions += compare_group_rows(o, name, GROUP_WAKE,
-							  path, bs, ns);
-	}
+	regressions += compare_path_rows(o, name, GROUP_WAKE, bt, nt);
+	regressions += compare_path_rows(o, name, GROUP_MESSAGE, bt, nt);
 	for (int g = GROUP_SLACK; g <= GROUP_RUN; g++) {
 		struct json_object *bs = compare_stats(bt, g, NULL);
 		struct json_object *ns = compare_stats(nt, g, NULL);

@@ -1,7 +1,8 @@
 /*
  * summary_json.c - builds the end-of-run summary as a json-c tree (run,
  * then per task: counts, and the statistics and non-empty histogram
- * buckets of wake-up latency per path, slack, run duration, run error)
+ * buckets of wake-up latency per path, message latency per path that
+ * carries messages, slack, run duration, run error)
  * and writes it to the --summary file.
  */
 #define _GNU_SOURCE
@@ -184,6 +185,18 @@ static struct json_object *summary_run_error(const struct shist *h)
 	return o;
 }
 
+/* Message latency, one STATS per path that had messages. */
+static struct json_object *summary_messages(const struct run_task_stats *s)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (s->message[w].n)
+			summary_add(o, run_stats_wake_names[w],
+				    summary_stats(&s->message[w]));
+	return o;
+}
+
 static struct json_object *summary_task(const struct task *task,
 					const struct run_task_stats *s)
 {
@@ -201,6 +214,7 @@ static struct json_object *summary_task(const struct task *task,
 			summary_add(wake, run_stats_wake_names[w],
 				    summary_stats(&s->wake[w]));
 	summary_add(o, "wake", wake);
+	summary_add(o, "message", summary_messages(s));
 	summary_add(o, "slack_us", summary_signed_stats(&s->slack_us));
 	summary_add(o, "run_us", summary_stats(&s->run_us));
 	summary_add(o, "run_error_pct", summary_run_error(&s->err));

@@ -10,7 +10,7 @@
 struct run_result;
 
 /* The current format version, "mimic_summary" in the file. */
-#define SUMMARY_JSON_VERSION 1
+#define SUMMARY_JSON_VERSION 2
 
 /* Before the run: can path be created? "-" (stdout) always can. */
 int summary_json_check(const char *path, char *err, size_t n);
