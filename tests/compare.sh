@@ -6,7 +6,7 @@
 # a real summary, so the verdicts do not depend on how noisy the machine is.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 16
+plan 19
 
 cat >"$TMP/w.json" <<J
 { "global": { "duration": 0.5, "calibration": 50, "log_size": "disable" },
@@ -79,10 +79,14 @@ ok $? "a missing file: exit 2, named"
 "$MIMIC" compare "$TMP/a.json" "$TMP/w.json" 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q "w.json: not a mimic summary" "$TMP/err"
 ok $? "a workload file is not a summary: exit 2"
-edit "$TMP/a.json" "$TMP/v2.json" 'd["mimic_summary"] = 2'
-"$MIMIC" compare "$TMP/a.json" "$TMP/v2.json" 2>"$TMP/err"
-[ $? -eq 2 ] && grep -q "summary format 2, this mimic reads 1" "$TMP/err"
+edit "$TMP/a.json" "$TMP/v3.json" 'd["mimic_summary"] = 3'
+"$MIMIC" compare "$TMP/a.json" "$TMP/v3.json" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q "summary format 3, this mimic reads 2" "$TMP/err"
 ok $? "a newer format version: exit 2"
+edit "$TMP/a.json" "$TMP/v1.json" 'd["mimic_summary"] = 1'
+"$MIMIC" compare "$TMP/v1.json" "$TMP/a.json" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q "summary format 1, this mimic reads 2 (format 1's wake.pipe, wake.socket and wake.futex included queueing" "$TMP/err"
+ok $? "format 1 (wake-up latency with queueing): exit 2, says why"
 edit "$TMP/a.json" "$TMP/renamed.json" 't["name"] = "tock"'
 "$MIMIC" compare "$TMP/a.json" "$TMP/renamed.json" 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q "task tick is in .*a.json but not in .*renamed.json" "$TMP/err" &&
@@ -96,3 +100,29 @@ r2=$?
 r3=$?
 [ $r1 -eq 2 ] && [ $r2 -eq 2 ] && [ $r3 -eq 2 ]
 ok $? "bad --metric, one file, bad --threshold: exit 2"
+
+# Message latency: its own rows per path (p50, p99), checked with
+# --metric message.STAT.
+cat >"$TMP/m.json" <<J
+{ "global": { "duration": 0.5, "calibration": 50, "log_size": "disable" },
+  "tasks": { "tx": { "timer": { "ref": "unique", "period": 5000 }, "send": "p" },
+	     "rx": { "recv": "p" } } }
+J
+"$MIMIC" -q --summary "$TMP/m1.json" "$TMP/m.json" &&
+	"$MIMIC" compare "$TMP/m1.json" "$TMP/m1.json" >"$TMP/out" &&
+	grep -q "^rx  *message.pipe.p50 .* +0.0%$" "$TMP/out" &&
+	grep -q "^rx  *message.pipe.p99 " "$TMP/out" && grep -q "^rx  *wake.pipe.p99 " "$TMP/out"
+ok $? "message latency rows per path, beside the wake-up rows"
+python3 - "$TMP/m1.json" "$TMP/m2.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = [x for x in d["tasks"] if x["name"] == "rx"][0]
+t["message"]["pipe"]["p99"] = t["message"]["pipe"]["p99"] * 3 + 1000
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$MIMIC" compare "$TMP/m1.json" "$TMP/m2.json" >/dev/null &&
+	! "$MIMIC" compare --metric message.p99 "$TMP/m1.json" "$TMP/m2.json" >"$TMP/out" &&
+	grep -q "^rx  *message.pipe.p99 .*REGRESSION$" "$TMP/out" &&
+	grep -q "(message.p99 worse by" "$TMP/out"
+ok $? "--metric message.p99 flags a tripled message p99 (the default wake.p99 does not)"
+

@@ -5,8 +5,9 @@
 . "${srcdir:-.}/tests/lib.sh"
 plan 16
 
-# Wake-ups per task from the summary: "task thr loops overrun | path n ..."
-wakeups() { awk -v t="$2" '$1 == t { print $6 ":" $7 }' "$1"; }
+# Messages per task from the summary's message latency block:
+# "task | path messages p50 ..."
+messages() { awk -v t="$2" '$1 == t && $2 == "|" { print $3 ":" $4 }' "$1"; }
 
 hb() { # $1 mode, $2 channel
 	"$MIMIC" --set groups=2 --set fds=3 --set loops=50 --set mode=$1 \
@@ -19,7 +20,7 @@ for c in pipe socket; do
 	ok $? "hackbench $c runs in both modes"
 	grep -q "Running in process mode" "$TMP/hb-process-$c.out"
 	ok $? "hackbench $c says process mode"
-	a=$(wakeups "$TMP/hb-thread-$c.out" rcv0.0); b=$(wakeups "$TMP/hb-process-$c.out" rcv0.0)
+	a=$(messages "$TMP/hb-thread-$c.out" rcv0.0); b=$(messages "$TMP/hb-process-$c.out" rcv0.0)
 	[ "$a" = "$c:150" ] && [ "$a" = "$b" ] &&
 		[ "$(cat "$TMP"/hb-process-$c/*snd*.log | wc -l)" -eq \
 		  "$(cat "$TMP"/hb-thread-$c/*snd*.log | wc -l)" ]
