@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "lib/arena.h"
+#include "lib/safe_file.h"
 #include "report/compare.h"
 #include "lib/diag.h"
 #include "model/dump.h"
@@ -35,6 +36,7 @@
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
 	bool allow_unthrottled;
+	bool io_device_overwrite;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -67,6 +69,8 @@ static void usage(FILE *out)
 		"                       (uclamp), with a warning, instead of failing\n"
 		"      --allow-unthrottled  run real-time tasks although the\n"
 		"                       kernel's RT throttling is off\n"
+		"      --io-device-overwrite  let iorun write a non-empty file or\n"
+		"                       a block device named by global.io_device\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
 		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
@@ -95,6 +99,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "allow-unthrottled", no_argument, NULL, 'U' },
+		{ "io-device-overwrite", no_argument, NULL, 'O' },
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
@@ -131,6 +136,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
 		case 'U': c->allow_unthrottled = true; break;
+		case 'O': c->io_device_overwrite = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -221,6 +227,7 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	}
 	if (c->logdir)
 		w->g.logdir = c->logdir;
+	w->g.io_device_overwrite = c->io_device_overwrite;
 	if (c->summary) {
 		char err[512];
 
@@ -313,11 +320,16 @@ int main(int argc, char **argv)
 
 	/* An unwritable trace file is known now, not after the run. */
 	if (c.trace_json) {
-		FILE *f = fopen(c.trace_json, "w");
+		char why[128];
+		FILE *f = safe_file_fopen_path(c.trace_json, why, sizeof(why));
 
-		if (!f || fclose(f)) {
+		if (f && fclose(f))
+			snprintf(why, sizeof(why), "%s", strerror(errno));
+		else if (f)
+			why[0] = '\0';
+		if (why[0]) {
 			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
-				"%s\n", c.trace_json, strerror(errno));
+				"%s\n", c.trace_json, why);
 			goto out;
 		}
 	}

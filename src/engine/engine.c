@@ -9,6 +9,8 @@
 #include "engine/engine.h"
 
 #include "lib/diag.h"
+#include "lib/filename.h"
+#include "lib/safe_file.h"
 #include "record/ftrace.h"
 #include "report/gnuplot.h"
 #include "engine/hostlimits.h"
@@ -92,19 +94,38 @@ static void engine_thread_id(const struct thread *t, char *id, size_t len)
  * next drain, its rows wait in the shared ring meanwhile. */
 static int engine_open_log(struct engine *e, struct thread *t)
 {
-	char id[32], stem[160];
+	char id[32], stem[FILENAME_TASK_BYTES + 40], why[128];
 
 	engine_thread_id(t, id, sizeof(id));
-	snprintf(stem, sizeof(stem), "%.120s-%s", t->task->name, id);
+	snprintf(stem, sizeof(stem), "%.*s-%s", FILENAME_TASK_BYTES,
+		 t->task->name, id);
 	t->log_path = rtapp_log_path(&e->w->g, stem, ".log");
 	if (!t->log_path) {
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}
-	t->log = rtapp_log_open(t->log_path);
+	t->log = rtapp_log_open(e->logdir_fd, t->log_path, why, sizeof(why));
 	if (!t->log) {
 		fprintf(stderr, "mimic: cannot create log file %s: %s\n",
-			t->log_path, strerror(errno));
+			t->log_path, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Logs and scripts are created in this descriptor, never by path: a
+ * directory renamed or swapped for a link meanwhile does not move them. */
+static int engine_open_logdir(struct engine *e)
+{
+	const struct globals *g = &e->w->g;
+
+	if (g->log_mode != LOG_FILE)
+		return 0;
+	e->logdir_fd = safe_dir_open(g->logdir, false);
+	if (e->logdir_fd < 0) {
+		fprintf(stderr, "%s: error: global.logdir: %s: %s\n",
+			e->w->file, g->logdir, errno == ELOOP
+			? "is a symbolic link (not followed)" : strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -279,11 +300,12 @@ static int engine_make_resources(struct engine *e)
 		}
 	}
 	if (w->uses_io_device) {
-		e->io_fd = open(w->g.io_device, O_CREAT | O_WRONLY | O_CLOEXEC,
-				0644);
+		e->io_fd = safe_file_open_device(w->g.io_device,
+						 w->g.io_device_overwrite,
+						 err, sizeof(err));
 		if (e->io_fd < 0) {
 			fprintf(stderr, "%s: error: global.io_device: %s: %s\n",
-				w->file, w->g.io_device, strerror(errno));
+				w->file, w->g.io_device, err);
 			return -1;
 		}
 	}
@@ -297,6 +319,8 @@ static void engine_free(struct engine *e)
 			resource_destroy(&e->res[k]);
 	if (e->io_fd >= 0)
 		close(e->io_fd);
+	if (e->logdir_fd >= 0)
+		close(e->logdir_fd);
 	if (e->dma_fd >= 0)
 		close(e->dma_fd);
 	taskgroup_cleanup();
@@ -704,7 +728,7 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 		goto out;
 	if (hostlimits_check(w) || rt_watchdog_check(w, e->opt->quiet) ||
 	    engine_make_resources(e) || preflight_workload(w) ||
-	    engine_make_threads(e))
+	    engine_open_logdir(e) || engine_make_threads(e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
 	    mlockall(MCL_CURRENT | MCL_FUTURE)) {
@@ -769,6 +793,7 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	e = shm_alloc(&shm, sizeof(*e));
 	*e = (struct engine){ .shm = shm, .w = w, .opt = opt,
 			      .ns_per_loop = ns_per_loop, .io_fd = -1,
+			      .logdir_fd = -1,
 			      .dma_fd = -1, .main_pid = getpid() };
 
 	/* Only main takes the stop signals, from before anything is set up

@@ -48,6 +48,7 @@ struct globals {
 	bool gnuplot;
 	unsigned ftrace;          /* FTRACE_* bits */
 	const char *io_device;
+	bool io_device_overwrite; /* --io-device-overwrite (no JSON key) */
 	int64_t mem_buffer_size;
 	bool cumulative_slack;
 	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */

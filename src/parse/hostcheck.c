@@ -2,6 +2,7 @@
 #include "parse/hostcheck.h"
 
 #include "lib/diag.h"
+#include "lib/safe_file.h"
 #include "model/workload.h"
 
 #include <errno.h>
@@ -47,6 +48,8 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	struct stat st;
+	char dev_why[256];
+	int fd;
 	int errs = 0;
 
 	for (size_t t = 0; t < w->n_tasks; t++) {
@@ -70,11 +73,23 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 			why = strerror(errno);
 		else if (!S_ISDIR(st.st_mode))
 			why = "not a directory";
+		else if ((fd = safe_dir_open(w->g.logdir, false)) >= 0)
+			close(fd);
+		else
+			why = errno == ELOOP ? "is a symbolic link (not "
+					       "followed)" : strerror(errno);
 		if (why) {
 			diag_error(d, 0, 0, "global.logdir", "%s: %s",
 				   w->g.logdir, why);
 			errs++;
 		}
+	}
+	if (w->uses_io_device &&
+	    safe_file_check_device(w->g.io_device, w->g.io_device_overwrite,
+				   dev_why, sizeof(dev_why))) {
+		diag_error(d, 0, 0, "global.io_device", "%s: %s",
+			   w->g.io_device, dev_why);
+		errs++;
 	}
 	return errs;
 }

@@ -9,6 +9,7 @@
 #include "lib/arena.h"
 #include "lib/diag.h"
 #include "event.h"
+#include "parse/filenames.h"
 #include "parse/jtree.h"
 #include "report/report_style.h"
 #include "engine/sched_attr.h"
@@ -1300,6 +1301,7 @@ static int parse_root(struct parser *p, const char *file,
 		errs += parse_task(p, path, tn, &w->tasks[k]);
 		w->n_threads += w->tasks[k].instance;
 	}
+	errs += filenames_check(p, root);
 	/* Cross-task checks and counts, once every task is known. */
 	for (size_t k = 0; !errs && k < w->n_tasks; k++) {
 		struct task *t = &w->tasks[k];

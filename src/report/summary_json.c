@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "report/summary_json.h"
 
+#include "lib/safe_file.h"
 #include "config.h"
 #include "engine/engine.h"
 #include "report/run_stats.h"
@@ -36,6 +37,13 @@ int summary_json_check(const char *path, char *err, size_t n)
 		return 0;
 	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
 		snprintf(err, n, "%s: is a directory", path);
+		return -1;
+	}
+	/* What safe_file_fopen_path would refuse after the run. */
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
+		snprintf(err, n, "%s: %s", path, S_ISLNK(st.st_mode)
+			 ? "is a symbolic link (not followed)"
+			 : "is not a regular file");
 		return -1;
 	}
 	copy = strdup(path);
@@ -276,6 +284,7 @@ int summary_json_write(const struct engine *e, const char *path)
 	struct json_object *o = summary_build(e);
 	bool to_stdout = !strcmp(path, "-");
 	const char *text;
+	char why[128] = "";
 	FILE *f = NULL;
 	int rc = -1;
 
@@ -286,18 +295,22 @@ int summary_json_write(const struct engine *e, const char *path)
 	text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 						 JSON_C_TO_STRING_SPACED |
 						 JSON_C_TO_STRING_NOSLASHESCAPE);
-	f = to_stdout ? stdout : fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0)
+	f = to_stdout ? stdout : safe_file_fopen_path(path, why, sizeof(why));
+	if (!f)
 		goto fail;
+	if (fputs(text, f) < 0 || fputc('\n', f) < 0)
+		goto fail_errno;
 	if (to_stdout ? fflush(f) : fclose(f)) {
 		f = NULL;
-		goto fail;
+		goto fail_errno;
 	}
 	rc = 0;
 	goto out;
+fail_errno:
+	snprintf(why, sizeof(why), "%s", strerror(errno));
 fail:
 	fprintf(stderr, "mimic: cannot write summary %s: %s\n",
-		to_stdout ? "to standard output" : path, strerror(errno));
+		to_stdout ? "to standard output" : path, why);
 	if (f && !to_stdout)
 		fclose(f);
 out:

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 
+#include "lib/safe_file.h"
 #include "report/trace_json.h"
 
 #include "engine/engine.h"
@@ -260,6 +261,7 @@ int trace_json_write(const struct engine *e, const char *path)
 	uint64_t cap = 0;
 	struct trace_slice *buf;
 	int64_t *held;
+	char why[128] = "out of memory";
 	int rc = 0;
 
 	for (int k = 0; k < n_threads; k++)
@@ -267,10 +269,10 @@ int trace_json_write(const struct engine *e, const char *path)
 			cap = e->threads[k].trace->cap;
 	buf = malloc((cap + 1) * sizeof(*buf));
 	held = malloc((cap + 1) * sizeof(*held));
-	wr.f = buf && held ? fopen(path, "w") : NULL;
+	wr.f = buf && held ? safe_file_fopen_path(path, why, sizeof(why))
+			   : NULL;
 	if (!wr.f) {
-		fprintf(stderr, "mimic: cannot write %s: %s\n", path,
-			buf && held ? strerror(errno) : "out of memory");
+		fprintf(stderr, "mimic: cannot write %s: %s\n", path, why);
 		free(buf);
 		free(held);
 		return -1;
