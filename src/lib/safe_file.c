@@ -17,8 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* What a file that is not a regular file is, for messages. */
-static const char *safe_file_kind(mode_t mode)
+const char *safe_file_kind(mode_t mode)
 {
 	if (S_ISLNK(mode))
 		return "is a symbolic link (not followed)";
@@ -69,15 +68,23 @@ int safe_dir_open(const char *path, bool follow)
 	fd = open(copy, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
 			(follow ? 0 : O_NOFOLLOW));
 	err = errno;
+	/* O_DIRECTORY|O_NOFOLLOW on a link says ENOTDIR: say what it is. */
+	if (fd < 0 && err == ENOTDIR && !follow) {
+		struct stat st;
+
+		if (!lstat(copy, &st) && S_ISLNK(st.st_mode))
+			err = ELOOP;
+	}
 	free(copy);
 	errno = err;
 	return fd;
 }
 
-/* An existing name: only a regular file with one link is truncated;
- * *absent when there is no such name. */
-static int safe_file_replace(int dir_fd, const char *name, bool *absent,
-			     char *why, size_t len)
+/* An existing name: only a regular file with one link is truncated, a
+ * character device written (if chr_ok); *absent when there is no such
+ * name. */
+static int safe_file_replace(int dir_fd, const char *name, bool chr_ok,
+			     bool *absent, char *why, size_t len)
 {
 	int fd = openat(dir_fd, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK |
 				      O_NOCTTY | O_CLOEXEC);
@@ -92,6 +99,13 @@ static int safe_file_replace(int dir_fd, const char *name, bool *absent,
 	if (fstat(fd, &st)) {
 		snprintf(why, len, "%s", strerror(errno));
 		goto fail;
+	}
+	if (chr_ok && S_ISCHR(st.st_mode)) {
+		if (safe_file_blocking(fd)) {
+			snprintf(why, len, "%s", strerror(errno));
+			goto fail;
+		}
+		return fd;
 	}
 	if (!S_ISREG(st.st_mode)) {
 		snprintf(why, len, "%s", safe_file_kind(st.st_mode));
@@ -112,14 +126,16 @@ fail:
 	return -1;
 }
 
-int safe_file_create(int dir_fd, const char *name, mode_t mode, char *why,
-		     size_t len)
+/* safe_file_create, and a character device is written if chr_ok. */
+static int safe_file_open(int dir_fd, const char *name, mode_t mode,
+			  bool chr_ok, char *why, size_t len)
 {
 	/* Replaced or created; a name that comes and goes between the two
 	 * is tried again, a few times. */
 	for (int tries = 0; tries < 3; tries++) {
 		bool absent;
-		int fd = safe_file_replace(dir_fd, name, &absent, why, len);
+		int fd = safe_file_replace(dir_fd, name, chr_ok, &absent, why,
+					   len);
 
 		if (fd >= 0 || !absent)
 			return fd;
@@ -136,9 +152,17 @@ int safe_file_create(int dir_fd, const char *name, mode_t mode, char *why,
 	return -1;
 }
 
-FILE *safe_file_fopen(int dir_fd, const char *name, char *why, size_t len)
+int safe_file_create(int dir_fd, const char *name, mode_t mode, char *why,
+		     size_t len)
 {
-	int fd = safe_file_create(dir_fd, name, SAFE_FILE_MODE, why, len);
+	return safe_file_open(dir_fd, name, mode, false, why, len);
+}
+
+static FILE *safe_file_stream(int dir_fd, const char *name, bool chr_ok,
+			      char *why, size_t len)
+{
+	int fd = safe_file_open(dir_fd, name, SAFE_FILE_MODE, chr_ok, why,
+				len);
 	FILE *f;
 
 	if (fd < 0)
@@ -149,6 +173,11 @@ FILE *safe_file_fopen(int dir_fd, const char *name, char *why, size_t len)
 		close(fd);
 	}
 	return f;
+}
+
+FILE *safe_file_fopen(int dir_fd, const char *name, char *why, size_t len)
+{
+	return safe_file_stream(dir_fd, name, false, why, len);
 }
 
 FILE *safe_file_fopen_path(const char *path, char *why, size_t len)
@@ -174,7 +203,7 @@ FILE *safe_file_fopen_path(const char *path, char *why, size_t len)
 		snprintf(why, len, "is a directory");
 		goto out;
 	}
-	f = safe_file_fopen(dir_fd, name, why, len);
+	f = safe_file_stream(dir_fd, name, true, why, len);
 out:
 	if (dir_fd >= 0)
 		close(dir_fd);

@@ -10,7 +10,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+
+/* What a file of that mode is, when it is not a regular file, for
+ * messages: "is a symbolic link (not followed)", "is a FIFO (not opened)". */
+const char *safe_file_kind(mode_t mode);
 
 /* The mode of every file mimic creates (before the umask). */
 #define SAFE_FILE_MODE 0644
@@ -18,7 +23,8 @@
 /*
  * Opens the directory path to create files in, O_DIRECTORY|O_CLOEXEC and,
  * unless follow, O_NOFOLLOW: a symbolic link as its last component is
- * refused (trailing slashes do not make it followed). -1 with errno set.
+ * refused (trailing slashes do not make it followed). -1 with errno set
+ * (ELOOP for that link).
  */
 int safe_dir_open(const char *path, bool follow);
 
@@ -32,7 +38,8 @@ int safe_file_create(int dir_fd, const char *name, mode_t mode, char *why,
 		     size_t len);
 /* The same as a stdio stream ("w"). */
 FILE *safe_file_fopen(int dir_fd, const char *name, char *why, size_t len);
-/* The same for a path: its directory, as written, then its last part. */
+/* The same for a path the user typed: its directory as written, then its
+ * last part, which may also be a character device (/dev/null). */
 FILE *safe_file_fopen_path(const char *path, char *why, size_t len);
 
 /*

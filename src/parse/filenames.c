@@ -65,8 +65,9 @@ int filenames_check(struct parser *p, const struct jnode *root)
 	why = filename_part_bad(base);
 	if (why) {
 		diag_error(p->d, bn ? bn->line : 0, bn ? bn->col : 0,
-			   "global.log_basename", "\"%s\" %s (it is the first "
-			   "part of every log file name)", shown, why);
+			   "global.log_basename", "\"%s\" (%zu bytes) %s (it is "
+			   "the first part of every log file name)", shown,
+			   strlen(base), why);
 		return errs + 1;
 	}
 	if (filename_longest(strlen(base), strlen(longest)) > NAME_MAX) {

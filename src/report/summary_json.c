@@ -40,10 +40,9 @@ int summary_json_check(const char *path, char *err, size_t n)
 		return -1;
 	}
 	/* What safe_file_fopen_path would refuse after the run. */
-	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
-		snprintf(err, n, "%s: %s", path, S_ISLNK(st.st_mode)
-			 ? "is a symbolic link (not followed)"
-			 : "is not a regular file");
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode) &&
+	    !S_ISCHR(st.st_mode)) {
+		snprintf(err, n, "%s: %s", path, safe_file_kind(st.st_mode));
 		return -1;
 	}
 	copy = strdup(path);
