@@ -47,6 +47,15 @@ static void safe_file_why(int dir_fd, const char *name, int err, char *why,
 		snprintf(why, len, "%s", strerror(err));
 }
 
+const char *safe_file_strerror(const char *path, int err)
+{
+	struct stat st;
+
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+		return safe_file_kind(st.st_mode);
+	return strerror(err);
+}
+
 static int safe_file_blocking(int fd)
 {
 	int fl = fcntl(fd, F_GETFL);

@@ -17,6 +17,10 @@
  * messages: "is a symbolic link (not followed)", "is a FIFO (not opened)". */
 const char *safe_file_kind(mode_t mode);
 
+/* Why opening path failed with err: what is there when it is not a
+ * regular file (a link, a FIFO: safe_file_kind), else strerror(err). */
+const char *safe_file_strerror(const char *path, int err);
+
 /* The mode of every file mimic creates (before the umask). */
 #define SAFE_FILE_MODE 0644
 

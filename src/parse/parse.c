@@ -577,6 +577,8 @@ static const struct key_spec global_keys[] = {
 	  "log file prefix (\"rt-app\")" },
 	{ "log_size", KT_CUSTOM, 0, 0, 0, set_log_size,
 	  "\"file\", \"auto\", \"disable\", or MiB of buffer per thread" },
+	{ "allow_log_drops", KT_BOOL, G(allow_log_drops), 0, 0, NULL,
+	  "log rows dropped when the writer falls behind are no failure (false)" },
 	{ "gnuplot", KT_BOOL, G(gnuplot), 0, 0, NULL,
 	  "write rt-app's .plot scripts next to the logs (false)" },
 	{ "ftrace", KT_CUSTOM, 0, 0, 0, set_ftrace,

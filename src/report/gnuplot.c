@@ -9,8 +9,8 @@
 #define _GNU_SOURCE
 #include "report/gnuplot.h"
 
-#include "engine/engine.h"
 #include "parse/parse.h"
+#include "record/result.h"
 #include "record/rtapp_log.h"
 #include "lib/safe_file.h"
 
@@ -56,13 +56,13 @@ static void plot_quotef(FILE *f, const char *fmt, ...)
 	free(s);
 }
 
-static FILE *plot_open(const struct engine *e, const char *what)
+static FILE *plot_open(const struct run_result *r, const char *what)
 {
-	char *path = rtapp_log_path(&e->w->g, what, ".plot"), why[128];
+	char *path = rtapp_log_path(&r->w->g, what, ".plot"), why[128];
 	FILE *f = NULL;
 
 	if (path)
-		f = safe_file_fopen(e->logdir_fd, rtapp_log_name(path), why,
+		f = safe_file_fopen(r->logdir_fd, rtapp_log_name(path), why,
 				    sizeof(why));
 	else
 		snprintf(why, sizeof(why), "out of memory");
@@ -73,9 +73,9 @@ static FILE *plot_open(const struct engine *e, const char *what)
 	return f;
 }
 
-static int plot_thread(const struct engine *e, const struct thread *t)
+static int plot_thread(const struct run_result *r, const struct run_thread *t)
 {
-	const char *base = e->w->g.log_basename;
+	const char *base = r->w->g.log_basename;
 	const char *log = rtapp_log_name(t->log_path);
 	size_t skip = strlen(base) + 1, n = strlen(log);
 	char *what;
@@ -85,7 +85,7 @@ static int plot_thread(const struct engine *e, const struct thread *t)
 	if (n < skip + 4 || strncmp(log, base, skip - 1))
 		return -1;
 	what = strndup(log + skip, n - skip - 4);
-	f = what ? plot_open(e, what) : NULL;
+	f = what ? plot_open(r, what) : NULL;
 	if (!f) {
 		free(what);
 		return -1;
@@ -109,23 +109,23 @@ static int plot_thread(const struct engine *e, const struct thread *t)
 	return fclose(f) ? -1 : 0;
 }
 
-static int plot_all(const struct engine *e, const char *what, int column)
+static int plot_all(const struct run_result *r, const char *what, int column)
 {
-	int n = atomic_load(&e->n_threads);
-	FILE *f = plot_open(e, what);
+	int n = r->n_threads;
+	FILE *f = plot_open(r, what);
 	bool first = true;
 
 	if (!f)
 		return -1;
 	fputs("set terminal postscript enhanced color\nset output ", f);
-	plot_quotef(f, "%s-%s.eps", e->w->g.log_basename, what);
+	plot_quotef(f, "%s-%s.eps", r->w->g.log_basename, what);
 	fprintf(f, "\nset grid\nset key outside right noenhanced\n"
 		   "set title \"Measured time per loop\"\n"
 		   "set xlabel \"Loop start time since time zero [s]\"\n"
 		   "set ylabel \"%s Time [usec]\"\n"
 		   "plot ", column == 4 ? "Period" : "Run");
 	for (int k = 0; k < n; k++) {
-		const struct thread *t = &e->threads[k];
+		const struct run_thread *t = &r->threads[k];
 
 		if (!t->log_path)
 			continue;
@@ -140,14 +140,14 @@ static int plot_all(const struct engine *e, const char *what, int column)
 	return fclose(f) ? -1 : 0;
 }
 
-int gnuplot_write(const struct engine *e)
+int gnuplot_write(const struct run_result *r)
 {
-	int n = atomic_load(&e->n_threads), rc = 0;
+	int rc = 0;
 
-	for (int k = 0; k < n; k++)
-		if (e->threads[k].log_path)
-			rc |= plot_thread(e, &e->threads[k]);
-	rc |= plot_all(e, "period", 4);
-	rc |= plot_all(e, "run", 3);
+	for (int k = 0; k < r->n_threads; k++)
+		if (r->threads[k].log_path)
+			rc |= plot_thread(r, &r->threads[k]);
+	rc |= plot_all(r, "period", 4);
+	rc |= plot_all(r, "run", 3);
 	return rc;
 }
