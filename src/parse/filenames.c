@@ -10,25 +10,25 @@
 #include "lib/diag.h"
 #include "lib/filename.h"
 #include "parse/jtree.h"
-#include "parse/parse.h"
+#include "model/workload.h"
 
 #include <limits.h>
 #include <string.h>
 
 /* The member of global that gave the model its log_basename. */
-static const struct jnode *filenames_basename_node(const struct parser *p,
+static const struct jnode *filenames_basename_node(const struct workload *w,
 						   const struct jnode *root)
 {
 	const struct jnode *g = jtree_get(root, "global");
 
 	for (size_t k = 0; g && g->type == J_OBJECT && k < g->n; k++)
 		if (g->kids[k]->type == J_STRING &&
-		    g->kids[k]->s == p->w->g.log_basename)
+		    g->kids[k]->s == w->g.log_basename)
 			return g->kids[k];
 	return NULL;
 }
 
-static int filenames_check_task(struct parser *p, const struct jnode *tn)
+static int filenames_check_task(struct diag *d, const struct jnode *tn)
 {
 	const char *why = filename_part_bad(tn->key);
 	char shown[96], path[128];
@@ -37,17 +37,18 @@ static int filenames_check_task(struct parser *p, const struct jnode *tn)
 		return 0;
 	filename_printable(tn->key, shown, sizeof(shown));
 	snprintf(path, sizeof(path), "tasks.%s", shown);
-	diag_error(p->d, tn->key_line, tn->key_col, path,
+	diag_error(d, tn->key_line, tn->key_col, path,
 		   "task name \"%s\" %s (task names are parts of log file "
 		   "names)", shown, why);
 	return 1;
 }
 
-int filenames_check(struct parser *p, const struct jnode *root)
+int filenames_check(struct diag *d, const struct workload *w,
+		    const struct jnode *root)
 {
 	const struct jnode *tasks = jtree_get(root, "tasks");
-	const struct jnode *bn = filenames_basename_node(p, root);
-	const char *base = p->w->g.log_basename, *why, *longest = "";
+	const struct jnode *bn = filenames_basename_node(w, root);
+	const char *base = w->g.log_basename, *why, *longest = "";
 	char shown[96];
 	int errs = 0;
 
@@ -57,21 +58,21 @@ int filenames_check(struct parser *p, const struct jnode *root)
 
 		if (tn->type != J_OBJECT)
 			continue; /* reported by the parser */
-		errs += filenames_check_task(p, tn);
+		errs += filenames_check_task(d, tn);
 		if (strlen(tn->key) > strlen(longest))
 			longest = tn->key;
 	}
 	filename_printable(base, shown, sizeof(shown));
 	why = filename_part_bad(base);
 	if (why) {
-		diag_error(p->d, bn ? bn->line : 0, bn ? bn->col : 0,
+		diag_error(d, bn ? bn->line : 0, bn ? bn->col : 0,
 			   "global.log_basename", "\"%s\" (%zu bytes) %s (it is "
 			   "the first part of every log file name)", shown,
 			   strlen(base), why);
 		return errs + 1;
 	}
 	if (filename_longest(strlen(base), strlen(longest)) > NAME_MAX) {
-		diag_error(p->d, bn ? bn->line : 0, bn ? bn->col : 0,
+		diag_error(d, bn ? bn->line : 0, bn ? bn->col : 0,
 			   "global.log_basename", "\"%s\" is too long: with "
 			   "task names of %zu bytes, log file names would be "
 			   "up to %zu bytes (more than NAME_MAX, %d)", shown,

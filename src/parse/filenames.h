@@ -5,11 +5,14 @@
 #ifndef MIMIC_FILENAMES_H
 #define MIMIC_FILENAMES_H
 
+struct diag;
 struct jnode;
-struct parser;
+struct workload;
 
-/* Reports every name of root that cannot be part of a file name, at its
- * line:col with its JSON path; returns the number of errors. */
-int filenames_check(struct parser *p, const struct jnode *root);
+/* Reports through d every name of root (parsed into w) that cannot be
+ * part of a file name, at its line:col with its JSON path; returns the
+ * number of errors. */
+int filenames_check(struct diag *d, const struct workload *w,
+		    const struct jnode *root);
 
 #endif

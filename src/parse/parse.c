@@ -1303,7 +1303,7 @@ static int parse_root(struct parser *p, const char *file,
 		errs += parse_task(p, path, tn, &w->tasks[k]);
 		w->n_threads += w->tasks[k].instance;
 	}
-	errs += filenames_check(p, root);
+	errs += filenames_check(p->d, w, root);
 	/* Cross-task checks and counts, once every task is known. */
 	for (size_t k = 0; !errs && k < w->n_tasks; k++) {
 		struct task *t = &w->tasks[k];
