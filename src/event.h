@@ -6,6 +6,7 @@
 #ifndef MIMIC_EVENT_H
 #define MIMIC_EVENT_H
 
+#include "model/rtapp_types.h"
 #include "model/workload.h"
 
 struct jnode;
@@ -15,7 +16,7 @@ struct thread;
 
 struct event_kind {
 	const char *key;        /* the key prefix that selects this kind */
-	int ftrace_type;        /* rt-app's resource_t, for rtapp_event type= */
+	int ftrace_type;        /* RTAPP_TYPE_*: rtapp_event's type= */
 	/* Fills ev from the JSON value v; reports errors, returns -1 then. */
 	int (*parse)(struct parser *p, const char *path, const struct jnode *v,
 		     struct event *ev);

@@ -12,15 +12,15 @@
 #include "lib/diag.h"
 #include "report/dump.h"
 #include "engine/engine.h"
-#include "parse/hostcheck.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "engine/rt_watchdog.h"
-#include "engine/sched_attr.h"
+#include "engine/before_start.h"
+#include "engine/taskgroup.h"
 #include "report/summary_json.h"
 #include "parse/template.h"
 #include "engine/calibration.h"
 #include "record/result.h"
+#include "record/trace_ring.h"
 #include "report/gnuplot.h"
 #include "report/report.h"
 #include "report/trace_json.h"
@@ -41,7 +41,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
-	bool allow_unthrottled, recalibrate;
+	bool allow_unthrottled, allow_overcommit, recalibrate;
 	bool io_device_overwrite;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
@@ -61,6 +61,7 @@ static void usage(FILE *out)
 		"       mimic compare [--threshold P] [--min-us U] [--metric M]"
 		" BASE.json NEW.json\n"
 		"       mimic calibrate [--cpu N]\n"
+		"       mimic cleanup\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
 		"  -c, --check          parse and validate only\n"
@@ -76,6 +77,8 @@ static void usage(FILE *out)
 		"                       (uclamp), with a warning, instead of failing\n"
 		"      --allow-unthrottled  run real-time tasks although the\n"
 		"                       kernel's RT throttling is off\n"
+		"      --allow-overcommit  run although the memory the workload\n"
+		"                       needs is more than this machine has\n"
 		"      --io-device-overwrite  let iorun write a non-empty file or\n"
 		"                       a block device named by global.io_device\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
@@ -93,6 +96,7 @@ static void usage(FILE *out)
 		"mimic compare compares two --summary files (mimic compare --help).\n"
 		"mimic calibrate measures the work loop on CPU N and stores it for\n"
 		"later runs of this machine and kernel.\n"
+		"mimic cleanup removes the taskgroups a killed run left behind.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
@@ -110,7 +114,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "allow-unthrottled", no_argument, NULL, 'U' },
-		{ "io-device-overwrite", no_argument, NULL, 'O' },
+		{ "allow-overcommit", no_argument, NULL, 'O' },
+		{ "io-device-overwrite", no_argument, NULL, 'W' },
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
@@ -149,7 +154,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'P': c->no_progress = true; break;
 		case 'R': c->recalibrate = true; break;
 		case 'U': c->allow_unthrottled = true; break;
-		case 'O': c->io_device_overwrite = true; break;
+		case 'O': c->allow_overcommit = true; break;
+		case 'W': c->io_device_overwrite = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -238,8 +244,10 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 		}
 		w->g.duration_s = s;
 	}
-	if (c->logdir)
+	if (c->logdir) {
 		w->g.logdir = c->logdir;
+		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
+	}
 	w->g.io_device_overwrite = c->io_device_overwrite;
 	if (c->summary) {
 		char err[512];
@@ -317,26 +325,36 @@ static int run_exit_status(const struct run_result *r, bool report_failed)
 	return MIMIC_EXIT_OK;
 }
 
-/* Runs w and reports; returns the exit status. */
+/* mimic cleanup: the groups of runs that were killed (taskgroup.h). */
+static int cleanup_main(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "Usage: mimic cleanup\n");
+		return MIMIC_EXIT_BADINPUT;
+	}
+	return taskgroup_sweep() ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+}
+
+/* Runs w and reports; returns the exit status. The stop signals are
+ * blocked already (main); orig is the mask from before. */
 static int run(const struct workload *w, const struct cli *c,
-	       const struct calibration *cal)
+	       const struct calibration *cal, const sigset_t *orig)
 {
 	struct engine_options eo = { .quiet = c->quiet,
 				     .no_progress = c->no_progress,
 				     .trace_json = c->trace_json,
 				     .trace_slices = c->trace_slices,
+				     .allow_missing = c->allow_missing,
 				     .before_start = c->quiet ? NULL
 							      : print_start_lines,
 				     .arg = (void *)&w->g };
 	struct sigaction sa = { .sa_handler = main_stop_handler,
 				.sa_flags = SA_RESTART };
 	struct run_result r;
-	sigset_t stops, old;
 	bool report_failed = false;
 	int status;
 
-	main_stop_signals(&stops);
-	pthread_sigmask(SIG_BLOCK, &stops, &old);
 	engine_run(w, cal->ns_per_loop, &eo, &r);
 	r.calibration_source = calibration_source_name(cal->source);
 	r.calibration_spread = cal->spread;
@@ -347,7 +365,7 @@ static int run(const struct workload *w, const struct cli *c,
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGQUIT, &sa, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_SETMASK, orig, NULL);
 	if (r.started)
 		report_failed = run_reports(&r, c);
 	status = run_exit_status(&r, report_failed);
@@ -371,6 +389,8 @@ int main(int argc, char **argv)
 		return compare_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "calibrate"))
 		return calibration_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "cleanup"))
+		return cleanup_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
 		return MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {
@@ -393,25 +413,9 @@ int main(int argc, char **argv)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
-	if (w && !d.errors)
-		hostcheck_workload(w, &d);
-	if (d.errors) {
-		if (d.errors > 1)
-			fprintf(stderr, "%s: %d errors\n", d.file, d.errors);
-		goto out;
-	}
-	if (c.dump)
-		dump_workload(w, stdout);
-	else if (c.log_level >= 75 && !c.quiet)
-		dump_workload(w, stderr); /* rt-app's info level: every key */
-	if (c.check || c.dump) {
-		status = MIMIC_EXIT_OK;
-		goto out;
-	}
-
 	/* An unwritable trace file is known now, not after the run; what
 	 * it holds until then is an empty trace, still valid JSON. */
-	if (c.trace_json) {
+	if (w && !d.errors && !c.check && !c.dump && c.trace_json) {
 		char why[128];
 		FILE *f = safe_file_fopen_path(c.trace_json, why, sizeof(why));
 
@@ -430,12 +434,44 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	sched_attr_allow_missing(c.allow_missing);
-	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
+	struct before_start_opts bo = {
+		.check_only = c.check || c.dump,
+		.quiet = c.quiet,
+		.allow_unthrottled = c.allow_unthrottled,
+		.allow_missing = c.allow_missing,
+		.allow_overcommit = c.allow_overcommit,
+		.per_thread_extra = c.trace_json ? trace_ring_bytes(trace_slices(
+							   c.trace_slices))
+						 : 0,
+	};
+	sigset_t stops, orig;
+
+	/* From the checks on, a stop signal waits for the engine, which
+	 * removes the groups before_start() makes (its stage 4). */
+	main_stop_signals(&stops);
+	if (w && !d.errors && !bo.check_only)
+		pthread_sigmask(SIG_BLOCK, &stops, &orig);
+	if (w && !d.errors)
+		status = before_start(w, &bo, &d);
+	if (d.errors || status) {
+		if (d.errors > 1)
+			fprintf(stderr, "%s: %d errors\n", d.file, d.errors);
+		goto out;
+	}
+	if (c.dump)
+		dump_workload(w, stdout);
+	else if (c.log_level >= 75 && !c.quiet)
+		dump_workload(w, stderr); /* rt-app's info level: every key */
+	if (c.check || c.dump) {
+		status = MIMIC_EXIT_OK;
+		goto out;
+	}
+
 	struct calibration cal = calibration_choose(w, c.recalibrate,
 						    c.quiet || c.log_level < 50);
-	status = cal.ns_per_loop > 0 ? run(w, &c, &cal)
+	status = cal.ns_per_loop > 0 ? run(w, &c, &cal, &orig)
 				     : MIMIC_EXIT_FAILURE;
+	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
 	free(text);
 	free(path);

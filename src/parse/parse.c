@@ -9,6 +9,7 @@
 #include "lib/arena.h"
 #include "lib/diag.h"
 #include "event.h"
+#include "parse/counts.h"
 #include "parse/filenames.h"
 #include "parse/jtree.h"
 #include "report/report_style.h"
@@ -750,6 +751,26 @@ static void globals_defaults(struct globals *g)
 	g->stack_size = 512 * 1024;
 }
 
+/* Where the values checked against this machine were written. */
+static void globals_note_pos(struct globals *g, const struct jnode *m)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} at[] = {
+		{ "logdir", offsetof(struct globals, at_logdir) },
+		{ "calibration", offsetof(struct globals, at_calibration) },
+		{ "mem_buffer_size", offsetof(struct globals, at_mem_buffer_size) },
+		{ "stack_size", offsetof(struct globals, at_stack_size) },
+		{ "io_device", offsetof(struct globals, at_io_device) },
+	};
+
+	for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++)
+		if (!strcmp(m->key, at[k].key))
+			*(struct src_pos *)((char *)g + at[k].off) =
+				(struct src_pos){ m->line, m->col };
+}
+
 static int parse_globals(struct parser *p, const struct jnode *gn)
 {
 	struct globals *g = &p->w->g;
@@ -773,6 +794,7 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 			continue;
 		}
 		errs += apply_key(p, path, ks, m, g) ? 1 : 0;
+		globals_note_pos(g, m);
 	}
 	return errs;
 }
@@ -1301,7 +1323,6 @@ static int parse_root(struct parser *p, const char *file,
 			continue;
 		}
 		errs += parse_task(p, path, tn, &w->tasks[k]);
-		w->n_threads += w->tasks[k].instance;
 	}
 	errs += filenames_check(p->d, w, root);
 	/* Cross-task checks and counts, once every task is known. */
@@ -1316,11 +1337,8 @@ static int parse_root(struct parser *p, const char *file,
 					errs += ev->kind->finalize(p, t, ev);
 			}
 	}
-	if (!errs && w->n_threads == 0) {
-		parser_error(p, tasks, "tasks",
-			     "no threads: every task has \"instance\": 0");
-		errs++;
-	}
+	if (!errs)
+		errs += parse_counts(w, tasks, p->d);
 	*out = w;
 	return errs;
 }

@@ -1,5 +1,10 @@
-/* hostcheck.c - machine-dependent validation, before time zero. */
-#include "parse/hostcheck.h"
+/*
+ * hostcheck.c - the workload's values that name parts of this machine
+ * (CPUs, NUMA nodes, the log directory, the calibration CPU) exist here.
+ * The first stage of before_start(); errors are bad input, at the
+ * value's file:line:col.
+ */
+#include "engine/hostcheck.h"
 
 #include "lib/diag.h"
 #include "lib/safe_file.h"
@@ -61,7 +66,8 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 		}
 	}
 	if (w->g.calibration_ns == 0 && w->g.calibration_cpu >= ncpu) {
-		diag_error(d, 0, 0, "global.calibration",
+		diag_error(d, w->g.at_calibration.line, w->g.at_calibration.col,
+			   "global.calibration",
 			   "CPU%d does not exist: this machine has CPUs 0 .. %ld",
 			   w->g.calibration_cpu, ncpu - 1);
 		errs++;
@@ -79,16 +85,20 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 			why = errno == ELOOP ? "is a symbolic link (not "
 					       "followed)" : strerror(errno);
 		if (why) {
-			diag_error(d, 0, 0, "global.logdir", "%s: %s",
-				   w->g.logdir, why);
+			/* Line 0: given by --logdir, not in the file. */
+			diag_error(d, w->g.at_logdir.line, w->g.at_logdir.col,
+				   w->g.at_logdir.line ? "global.logdir"
+						       : "--logdir",
+				   "%s: %s", w->g.logdir, why);
 			errs++;
 		}
 	}
 	if (w->uses_io_device &&
 	    safe_file_check_device(w->g.io_device, w->g.io_device_overwrite,
 				   dev_why, sizeof(dev_why))) {
-		diag_error(d, 0, 0, "global.io_device", "%s: %s",
-			   w->g.io_device, dev_why);
+		diag_error(d, w->g.at_io_device.line, w->g.at_io_device.col,
+			   "global.io_device", "%s: %s", w->g.io_device,
+			   dev_why);
 		errs++;
 	}
 	return errs;
