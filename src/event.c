@@ -31,3 +31,22 @@ const struct event_kind *event_kind_find(const char *key)
 			return *k;
 	return NULL;
 }
+
+int event_state_slot(const struct event_kind *kind)
+{
+	if (!kind->state)
+		return -1;
+	for (int k = 0; event_kinds[k]; k++)
+		if (event_kinds[k]->state == kind->state)
+			return k;
+	return -1;
+}
+
+size_t event_state_slots(void)
+{
+	size_t n = 0;
+
+	while (event_kinds[n])
+		n++;
+	return n;
+}

@@ -242,6 +242,12 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 				   "not a number of seconds: %s", c->duration);
 			return 1;
 		}
+		if (s > WORKLOAD_MAX_DURATION_S) {
+			diag_error(d, 0, 0, "--duration",
+				   "too long: %s s (at most %.0f s)",
+				   c->duration, WORKLOAD_MAX_DURATION_S);
+			return 1;
+		}
 		w->g.duration_s = s;
 	}
 	if (c->logdir) {
