@@ -12,7 +12,6 @@
 #include "record/ftrace.h"
 #include "report/gnuplot.h"
 #include "engine/hostlimits.h"
-#include "parse/parse.h"
 #include "engine/preflight.h"
 #include "engine/progress.h"
 #include "report/report.h"

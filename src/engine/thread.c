@@ -6,7 +6,7 @@
 #include "engine/thread.h"
 
 #include "engine/engine.h"
-#include "parse/parse.h"
+#include "model/policy.h"
 #include "event.h"
 #include "record/ftrace.h"
 #include "resource.h"
@@ -227,7 +227,7 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 	if (ph->has_sched) {
 		struct sched_attrs want = t->cur_sched;
 
-		sched_attr_merge(&want, &ph->sched);
+		policy_merge(&want, &ph->sched);
 		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
 			rc |= sched_attr_apply(&want, err, sizeof(err));
 			t->cur_sched = want;

@@ -8,10 +8,10 @@
 
 #include "lib/arena.h"
 #include "lib/diag.h"
+#include "model/policy.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "report/report_style.h"
-#include "engine/sched_attr.h"
 
 #include <limits.h>
 #include <math.h>
@@ -182,31 +182,6 @@ int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
 	}
 	*ns = llround(us * 1000.0);
 	return 0;
-}
-
-static const struct {
-	const char *name;
-	int policy;
-} policies[] = {
-	{ "SCHED_OTHER", SCHED_OTHER }, { "SCHED_BATCH", SCHED_BATCH },
-	{ "SCHED_IDLE", SCHED_IDLE },   { "SCHED_FIFO", SCHED_FIFO },
-	{ "SCHED_RR", SCHED_RR },       { "SCHED_DEADLINE", SCHED_DEADLINE },
-};
-
-int policy_from_name(const char *name)
-{
-	for (size_t k = 0; k < sizeof(policies) / sizeof(policies[0]); k++)
-		if (!strcmp(policies[k].name, name))
-			return policies[k].policy;
-	return -1;
-}
-
-const char *policy_name(int policy)
-{
-	for (size_t k = 0; k < sizeof(policies) / sizeof(policies[0]); k++)
-		if (policies[k].policy == policy)
-			return policies[k].name;
-	return "unset";
 }
 
 static int get_policy(struct parser *p, const char *path,
@@ -1015,7 +990,7 @@ static int parse_phase(struct parser *p, const char *path,
 	if (ph->has_sched) {
 		/* Checked against what is in force when the phase starts:
 		 * the task's attributes, then the earlier phases'. */
-		sched_attr_merge(running, &ph->sched);
+		policy_merge(running, &ph->sched);
 		errs += sched_check(p, path, pn, &ph->sched, running->policy);
 		if (running->policy == SCHED_DEADLINE)
 			errs += sched_check_deadline(p, path, pn, running);

@@ -10,7 +10,7 @@
 #include "report/gnuplot.h"
 
 #include "engine/engine.h"
-#include "parse/parse.h"
+#include "model/policy.h"
 #include "record/rtapp_log.h"
 
 #include <errno.h>
