@@ -9,7 +9,7 @@
 #include "model/policy.h"
 #include "event.h"
 #include "record/ftrace.h"
-#include "resource.h"
+#include "resources/mutex.h"
 #include "record/samples.h"
 #include "engine/sched_attr.h"
 #include "engine/taskgroup.h"
@@ -100,7 +100,8 @@ bool thread_release(struct thread *t, int mutex)
 static void thread_release_all(struct thread *t)
 {
 	while (t->n_held > 0)
-		pthread_mutex_unlock(&thread_live(t, t->held[--t->n_held])->mutex);
+		pthread_mutex_unlock(
+			mutex_live(thread_live(t, t->held[--t->n_held])));
 	if (t->percpu_held)
 		pthread_mutex_unlock(t->percpu_held);
 	t->percpu_held = NULL;

@@ -6,7 +6,7 @@
 #include "lib/arena.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/barrier.h"
 #include "engine/thread.h"
 
 #include <json-c/json.h>
@@ -27,7 +27,7 @@ static int barrier_finalize(struct parser *p, const struct task *t,
 
 static void barrier_exec(struct thread *t, const struct event *ev)
 {
-	struct live_barrier *b = &thread_live(t, ev->sync.resource)->barrier;
+	struct live_barrier *b = barrier_live(thread_live(t, ev->sync.resource));
 	int need = thread_resource(t, ev->sync.resource)->participants;
 
 	pthread_mutex_lock(&b->lock);

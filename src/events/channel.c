@@ -18,6 +18,7 @@
 #include "parse/jtree.h"
 #include "parse/parse.h"
 #include "resource.h"
+#include "resources/channel.h"
 #include "engine/thread.h"
 #include "lib/timeutil.h"
 
@@ -137,8 +138,7 @@ static int recv_parse(struct parser *p, const char *path,
 		int r = ev->msg.n_from ? ev->msg.from[k] : ev->msg.resource;
 
 		p->task->wake_paths |=
-			1u << (p->w->resources[r].type == RES_PIPE ? WAKE_PIPE
-								   : WAKE_SOCKET);
+			1u << resource_kind_of(&p->w->resources[r])->wake_path;
 	}
 	return rc;
 }
@@ -226,7 +226,7 @@ static bool transfer(struct thread *t, int fd, unsigned char *buf, int64_t n,
 
 static void send_exec(struct thread *t, const struct event *ev)
 {
-	struct live_channel *c = &thread_live(t, ev->msg.resource)->chan;
+	struct live_channel *c = channel_live(thread_live(t, ev->msg.resource));
 
 	if (!t->msg_ready)
 		channel_prepare(t);
@@ -250,7 +250,7 @@ static int recv_poll(struct thread *t, const struct event *ev)
 
 	for (int k = 0; k < n; k++)
 		fds[k] = (struct pollfd){
-			.fd = thread_live(t, ev->msg.from[k])->chan.rfd,
+			.fd = channel_live(thread_live(t, ev->msg.from[k]))->rfd,
 			.events = POLLIN };
 	for (;;) {
 		int r = poll(fds, (nfds_t)n, -1);
@@ -285,9 +285,8 @@ static void recv_exec(struct thread *t, const struct event *ev)
 
 		if (res < 0)
 			return;
-		c = &thread_live(t, res)->chan;
-		path = thread_resource(t, res)->type == RES_PIPE ? WAKE_PIPE
-								 : WAKE_SOCKET;
+		c = channel_live(thread_live(t, res));
+		path = resource_kind_of(thread_resource(t, res))->wake_path;
 		if (!transfer(t, c->rfd, in, ev->msg.bytes, false))
 			return;
 		now = time_now_ns();
@@ -303,7 +302,6 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 			 struct json_object *out)
 {
 	const struct resource *r = &w->resources[ev->msg.resource];
-	static const char *const modes[] = { "stream", "dgram", "tcp" };
 
 	json_object_object_add(out, "channel", json_object_new_string(r->name));
 	if (ev->msg.n_from > 1) {
@@ -314,10 +312,7 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 				w->resources[ev->msg.from[k]].name));
 		json_object_object_add(out, "from", a);
 	}
-	json_object_object_add(out, "kind",
-			       json_object_new_string(r->type == RES_PIPE
-							      ? "pipe"
-							      : modes[r->socket_mode]));
+	resource_dump(r, out); /* "kind": pipe, stream, dgram or tcp */
 	json_object_object_add(out, "bytes", json_object_new_int64(ev->msg.bytes));
 	json_object_object_add(out, "count", json_object_new_int64(ev->msg.count));
 }

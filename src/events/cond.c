@@ -12,7 +12,8 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/cond.h"
+#include "resources/mutex.h"
 #include "engine/thread.h"
 #include "lib/timeutil.h"
 
@@ -69,8 +70,8 @@ static int wait_parse(struct parser *p, const char *path,
 
 static void cond_wait(struct thread *t, const struct event *ev)
 {
-	pthread_mutex_t *m = &thread_live(t, ev->sync.mutex)->mutex;
-	struct live_cond *c = &thread_live(t, ev->sync.resource)->cond;
+	pthread_mutex_t *m = mutex_live(thread_live(t, ev->sync.mutex));
+	struct live_cond *c = cond_live(thread_live(t, ev->sync.resource));
 	bool held = thread_holds(t, ev->sync.mutex);
 	int64_t since, stamp;
 
@@ -93,7 +94,7 @@ static void wait_exec(struct thread *t, const struct event *ev)
 
 static void cond_signal(struct thread *t, const struct event *ev, bool all)
 {
-	struct live_cond *c = &thread_live(t, ev->sync.resource)->cond;
+	struct live_cond *c = cond_live(thread_live(t, ev->sync.resource));
 
 	atomic_store(&c->stamp, time_now_ns());
 	if (all)

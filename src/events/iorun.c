@@ -5,7 +5,7 @@
 #include "event.h"
 #include "events/membuf.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/membuf.h"
 #include "engine/thread.h"
 
 #include <errno.h>
@@ -25,7 +25,7 @@ static void iorun_exec(struct thread *t, const struct event *ev)
 	int64_t size = l->r->size, left = ev->mem.bytes;
 
 	while (left > 0 && !thread_should_stop(t)) {
-		ssize_t n = write(thread_io_fd(t), l->buf,
+		ssize_t n = write(thread_io_fd(t), membuf_live(l),
 				  (size_t)(left < size ? left : size));
 
 		if (n < 0 && errno != EINTR)

@@ -8,7 +8,7 @@
 #include "model/dump.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/mutex.h"
 #include "engine/thread.h"
 #include "lib/timeutil.h"
 
@@ -27,7 +27,7 @@ static int mutex_parse(struct parser *p, const char *path,
  */
 static void lock_exec(struct thread *t, const struct event *ev)
 {
-	pthread_mutex_t *m = &thread_live(t, ev->sync.resource)->mutex;
+	pthread_mutex_t *m = mutex_live(thread_live(t, ev->sync.resource));
 
 	if (pthread_mutex_trylock(m)) {
 		for (;;) {
@@ -47,7 +47,7 @@ static void unlock_exec(struct thread *t, const struct event *ev)
 {
 	/* Unlocking a mutex this thread does not hold is undefined: skip. */
 	if (thread_release(t, ev->sync.resource))
-		pthread_mutex_unlock(&thread_live(t, ev->sync.resource)->mutex);
+		pthread_mutex_unlock(mutex_live(thread_live(t, ev->sync.resource)));
 }
 
 static void mutex_dump(const struct workload *w, const struct event *ev,

@@ -8,7 +8,7 @@
 #include "events/membuf.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/membuf.h"
 #include "engine/thread.h"
 
 #include <json-c/json.h>
@@ -45,8 +45,8 @@ static void mem_exec(struct thread *t, const struct event *ev)
 	while (left > 0 && !thread_should_stop(t)) {
 		int64_t n = left < size ? left : size;
 
-		memset(l->buf, 0, (size_t)n);
-		__asm__ volatile("" : : "r"(l->buf) : "memory");
+		memset(membuf_live(l), 0, (size_t)n);
+		__asm__ volatile("" : : "r"(membuf_live(l)) : "memory");
 		left -= n;
 	}
 }

@@ -11,7 +11,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/membuf.h"
 #include "engine/thread.h"
 
 #include <json-c/json.h>
@@ -123,7 +123,7 @@ static int memrun_parse(struct parser *p, const char *path,
 
 static void memrun_exec(struct thread *t, const struct event *ev)
 {
-	unsigned char *buf = thread_live(t, ev->memrun.resource)->buf;
+	unsigned char *buf = membuf_live(thread_live(t, ev->memrun.resource));
 	int64_t size = ev->memrun.size, n = ev->memrun.count;
 	volatile unsigned char *vb = buf;
 	unsigned sum = 0;

@@ -15,7 +15,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/percpu_mutex.h"
 #include "engine/thread.h"
 
 #include <json-c/json.h>
@@ -65,7 +65,7 @@ static inline void percpu_pause(void)
 
 static void percpu_lock_exec(struct thread *t, const struct event *ev)
 {
-	struct live_cpu_mutex *c = &thread_live(t, ev->sync.resource)->cpu_mutex;
+	struct live_cpu_mutex *c = percpu_mutex_live(thread_live(t, ev->sync.resource));
 
 	if (t->percpu_held)
 		return; /* one at a time: the second would self-deadlock */

@@ -6,7 +6,7 @@
 #include "model/dump.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/sem.h"
 #include "engine/thread.h"
 
 #include <errno.h>
@@ -21,12 +21,12 @@ static int sem_parse(struct parser *p, const char *path,
 
 static void sem_post_exec(struct thread *t, const struct event *ev)
 {
-	sem_post(&thread_live(t, ev->sync.resource)->sem);
+	sem_post(sem_live(thread_live(t, ev->sync.resource)));
 }
 
 static void sem_wait_exec(struct thread *t, const struct event *ev)
 {
-	sem_t *s = &thread_live(t, ev->sync.resource)->sem;
+	sem_t *s = sem_live(thread_live(t, ev->sync.resource));
 
 	while (sem_wait(s) && errno == EINTR && !thread_should_stop(t))
 		;

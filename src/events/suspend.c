@@ -11,7 +11,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/wakeup.h"
 #include "engine/thread.h"
 
 #include <json-c/json.h>
@@ -44,7 +44,7 @@ static int resume_parse(struct parser *p, const char *path,
 
 static void suspend_exec(struct thread *t, const struct event *ev)
 {
-	struct live_wakeup *w = &thread_live(t, ev->sync.resource)->wakeup;
+	struct live_wakeup *w = wakeup_live(thread_live(t, ev->sync.resource));
 
 	pthread_mutex_lock(&w->lock);
 	uint64_t *seen = &t->wake_seen[ev->sync.resource];
@@ -57,7 +57,7 @@ static void suspend_exec(struct thread *t, const struct event *ev)
 
 static void resume_exec(struct thread *t, const struct event *ev)
 {
-	struct live_wakeup *w = &thread_live(t, ev->sync.resource)->wakeup;
+	struct live_wakeup *w = wakeup_live(thread_live(t, ev->sync.resource));
 
 	pthread_mutex_lock(&w->lock);
 	w->generation++;

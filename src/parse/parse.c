@@ -9,6 +9,7 @@
 #include "lib/arena.h"
 #include "lib/diag.h"
 #include "model/policy.h"
+#include "resource.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "report/report_style.h"
@@ -750,25 +751,9 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 }
 
 /*
- * One name, one object: "lock": "b" where b is a barrier is a mistake.
- * rt-app keeps a namespace per type, which the corpus relies on only for
- * a condition and the mutex of the same name (wait: "name"), and for
- * timers; those may share names.
+ * One name, one object: "lock": "b" where b is a barrier is a mistake,
+ * except where the kinds say they share names (resource_names_clash).
  */
-static bool resource_types_clash(enum resource_type a, enum resource_type b)
-{
-	if (a == RES_TIMER || b == RES_TIMER || a == RES_MEMBUF || b == RES_MEMBUF)
-		return false;
-	if ((a == RES_COND && b == RES_MUTEX) || (a == RES_MUTEX && b == RES_COND))
-		return false;
-	return a != b;
-}
-
-static const char *const resource_type_names[] = {
-	"timer", "mutex", "condition", "barrier", "semaphore", "wake-up",
-	"memory buffer", "pipe", "socket", "futex", "per-CPU mutex",
-};
-
 int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique)
 {
@@ -777,14 +762,14 @@ int parser_resource(struct parser *p, const char *name,
 	struct resource *r;
 
 	for (int k = first; k >= 0; k = p->res_next[k])
-		if (w->resources[k].type == type)
+		if (resource_kind_matches(w->resources[k].type, type))
 			return k;
 	for (int k = first; k >= 0; last = k, k = p->res_next[k])
-		if (resource_types_clash(w->resources[k].type, type))
+		if (resource_names_clash(w->resources[k].type, type))
 			parser_error(p, p->at, p->at_path,
 				     "\"%s\" is a %s, not a %s", name,
-				     resource_type_names[w->resources[k].type],
-				     resource_type_names[type]);
+				     resource_kinds[w->resources[k].type]->name,
+				     resource_kinds[type]->name);
 	if (w->n_resources == p->res_cap) {
 		size_t ncap = p->res_cap ? p->res_cap * 2 : 16;
 
@@ -806,8 +791,8 @@ int parser_resource(struct parser *p, const char *name,
 		name_index_put(&p->res_names, r->name, (int)w->n_resources);
 	r->type = type;
 	r->unique = unique;
-	if (type == RES_TIMER)
-		r->slot = unique ? w->n_unique_timers++ : w->n_shared_timers++;
+	if (resource_kinds[type]->added)
+		resource_kinds[type]->added(w, r);
 	return (int)w->n_resources++;
 }
 
@@ -1109,24 +1094,34 @@ static int parse_task(struct parser *p, const char *path,
 	return errs;
 }
 
-/* mimic's own declared resources: channels and futex words. */
-static int parse_declared(struct parser *p, const char *path,
-			  const struct jnode *r, const char *type)
+/* "unknown key (expected type, <the kind's keys>)" */
+static void declared_key_error(struct parser *p, const struct jnode *m,
+			       const char *path, const struct resource_kind *k)
 {
-	enum resource_type rt = !strcmp(type, "pipe")	 ? RES_PIPE
-				: !strcmp(type, "socket") ? RES_SOCKET
-							  : RES_FUTEX;
-	const struct jnode *mode = jtree_get(r, "mode");
+	char expected[256] = "type";
+
+	for (const struct resource_key *rk = k->keys; rk && rk->name; rk++)
+		snprintf(expected + strlen(expected),
+			 sizeof(expected) - strlen(expected), ", %s", rk->name);
+	parser_key_error(p, m, path,
+			 arena_printf(p->a, "unknown key (expected %s)",
+				      expected));
+}
+
+/* A declaration of one of mimic's own kinds: channels and futex words. */
+static int parse_declared(struct parser *p, const char *path,
+			  const struct jnode *r, enum resource_type type)
+{
+	const struct resource_kind *kind = resource_kinds[type];
+	struct resource *res;
 	int idx;
 
 	for (size_t k = 0; k < r->n; k++) {
 		const char *key = r->kids[k]->key;
 
-		if (strcmp(key, "type") && (rt != RES_SOCKET || strcmp(key, "mode"))) {
-			parser_key_error(p, r->kids[k], parser_path(p, path, key),
-					 rt == RES_SOCKET
-						 ? "unknown key (expected type, mode)"
-						 : "unknown key (expected type)");
+		if (strcmp(key, "type") && !resource_find_key(kind, key)) {
+			declared_key_error(p, r->kids[k],
+					   parser_path(p, path, key), kind);
 			return 1;
 		}
 	}
@@ -1136,22 +1131,15 @@ static int parse_declared(struct parser *p, const char *path,
 			parser_error(p, r, path, "declared twice");
 			return 1;
 		}
-	idx = parser_resource(p, r->key, rt, false);
-	p->w->resources[idx].declared = true;
-	if (mode) {
-		struct resource *res = &p->w->resources[idx];
+	idx = parser_resource(p, r->key, type, false); /* may move them */
+	res = &p->w->resources[idx];
+	res->declared = true;
+	for (size_t k = 0; k < r->n; k++) {
+		const struct jnode *m = r->kids[k];
+		const struct resource_key *rk = resource_find_key(kind, m->key);
 
-		if (mode->type == J_STRING && !strcmp(mode->s, "stream"))
-			res->socket_mode = SOCKET_STREAM;
-		else if (mode->type == J_STRING && !strcmp(mode->s, "dgram"))
-			res->socket_mode = SOCKET_DGRAM;
-		else if (mode->type == J_STRING && !strcmp(mode->s, "tcp"))
-			res->socket_mode = SOCKET_TCP;
-		else {
-			parser_error(p, mode, parser_path(p, path, "mode"),
-				     "expected \"stream\", \"dgram\" or \"tcp\"");
+		if (rk && rk->set(p, parser_path(p, path, m->key), m, res))
 			return 1;
-		}
 	}
 	return 0;
 }
@@ -1184,18 +1172,26 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 			errs++;
 			continue;
 		}
-		if (!strcmp(type->s, "pipe") || !strcmp(type->s, "socket") ||
-		    !strcmp(type->s, "futex")) {
-			errs += parse_declared(p, path, r, type->s);
+		if (resource_type_declared(type->s) >= 0) {
+			errs += parse_declared(p, path, r,
+					       resource_type_declared(type->s));
 			continue;
 		}
 		for (t = 0; legacy[t] && strcmp(legacy[t], type->s); t++)
 			;
 		if (!legacy[t]) {
+			char kinds[256] = "";
+
+			for (int rt = 0; rt < RES_KINDS; rt++)
+				if (resource_kinds[rt]->declared_as)
+					snprintf(kinds + strlen(kinds),
+						 sizeof(kinds) - strlen(kinds),
+						 "%s, ",
+						 resource_kinds[rt]->declared_as);
 			parser_error(p, type, parser_path(p, path, "type"),
 				     "unknown resource type \"%s\" (expected "
-				     "pipe, socket, futex, or one of rt-app's)",
-				     type->s);
+				     "%sor one of rt-app's)",
+				     type->s, kinds);
 			errs++;
 		}
 	}
@@ -1204,13 +1200,7 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 
 int parser_channel(struct parser *p, const char *name)
 {
-	for (int k = name_index_get(&p->res_names, name); k >= 0;
-	     k = p->res_next[k]) {
-		const struct resource *r = &p->w->resources[k];
-
-		if (r->type == RES_PIPE || r->type == RES_SOCKET)
-			return k;
-	}
+	/* A declared socket is found as a pipe too (resource_kind_matches). */
 	return parser_resource(p, name, RES_PIPE, false);
 }
 
@@ -1326,6 +1316,13 @@ void parse_print_keys(void)
 	print_table("task", sched_keys);
 	print_table("phase", phase_keys);
 	print_table("phase", sched_keys);
+	printf("%-8s %-18s %-8s %s\n", "resource", "type", "string",
+	       "what the declared resource is (see doc/grammar.md)");
+	for (int rt = 0; rt < RES_KINDS; rt++)
+		for (const struct resource_key *k = resource_kinds[rt]->keys;
+		     k && k->name; k++)
+			printf("%-8s %-18s %-8s %s\n", "resource", k->name,
+			       k->type, k->doc);
 	for (const struct event_kind *const *k = event_kinds; *k; k++)
 		printf("%-8s %-18s %-8s %s\n", "event", (*k)->key,
 		       (*k)->parse ? "event" : "pending",
