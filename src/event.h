@@ -6,6 +6,7 @@
 #ifndef MIMIC_EVENT_H
 #define MIMIC_EVENT_H
 
+#include "model/keys.h"
 #include "model/workload.h"
 
 struct jnode;
@@ -16,6 +17,8 @@ struct thread;
 struct event_kind {
 	const char *key;        /* the key prefix that selects this kind */
 	int ftrace_type;        /* rt-app's resource_t, for rtapp_event type= */
+	const char *help;       /* for --list-keys: what the value is */
+	const struct key *keys; /* the keys of its object form, or NULL */
 	/* Fills ev from the JSON value v; reports errors, returns -1 then. */
 	int (*parse)(struct parser *p, const char *path, const struct jnode *v,
 		     struct event *ev);

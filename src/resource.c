@@ -41,14 +41,6 @@ int resource_type_declared(const char *name)
 	return -1;
 }
 
-const struct resource_key *resource_find_key(const struct resource_kind *k,
-					     const char *name)
-{
-	for (const struct resource_key *rk = k->keys; rk && rk->name; rk++)
-		if (!strcmp(rk->name, name))
-			return rk;
-	return NULL;
-}
 
 bool resource_names_clash(enum resource_type a, enum resource_type b)
 {

@@ -9,25 +9,14 @@
 #ifndef MIMIC_RESOURCE_H
 #define MIMIC_RESOURCE_H
 
+#include "model/keys.h"
 #include "model/workload.h"
 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
-struct jnode;
 struct json_object;
-struct parser;
-
-/* A key of a declaration in the "resources" section, besides "type". */
-struct resource_key {
-	const char *name;
-	const char *type;       /* for --list-keys: "string", "integer", ... */
-	/* Sets r from v; reports the error and returns -1 on bad input. */
-	int (*set)(struct parser *p, const char *path, const struct jnode *v,
-		   struct resource *r);
-	const char *doc;
-};
 
 /* A resource as the engine holds it, in memory every user can see. */
 struct live_resource {
@@ -41,7 +30,8 @@ struct resource_kind {
 	const char *name;
 	/* Its "type" in the resources section; NULL: created on use only. */
 	const char *declared_as;
-	const struct resource_key *keys; /* other keys there; NULL-ended */
+	/* Its other keys there, fields of struct resource; NULL-ended. */
+	const struct key *keys;
 	/*
 	 * Kinds (1u << type) that may use its names too. One name is one
 	 * object, but rt-app keeps a namespace per type, which the corpus
@@ -74,9 +64,6 @@ extern const struct resource_kind *const resource_kinds[RES_KINDS];
 const struct resource_kind *resource_kind_of(const struct resource *r);
 /* The kind declared with "type": name in the resources section, or -1. */
 int resource_type_declared(const char *name);
-/* The declaration key called name of kind k, or NULL. */
-const struct resource_key *resource_find_key(const struct resource_kind *k,
-					     const char *name);
 /* Whether a resource of type a and one of type b may not share a name. */
 bool resource_names_clash(enum resource_type a, enum resource_type b);
 /* Whether a lookup of want finds an existing resource of type have. */

@@ -341,6 +341,7 @@ static void w_number(struct walker *w, struct jnode *n)
 	if (!is_double) {
 		n->type = J_INT;
 		n->i = strtoll(text, &endp, 10); /* saturates, as json-c does */
+		n->overflow = errno == ERANGE;
 	} else {
 		n->type = J_DOUBLE;
 		n->d = strtod(text, &endp);

@@ -12,6 +12,7 @@
 #include "resource.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "report/report_style.h"
 
 #include <limits.h>
@@ -23,19 +24,6 @@
 #include <string.h>
 #include <strings.h>
 
-
-enum ktype { KT_INT, KT_INT64, KT_BOOL, KT_STRING, KT_US, KT_CUSTOM,
-	     KT_IGNORED, KT_STRUCTURE };
-
-struct key_spec {
-	const char *name;
-	enum ktype type;
-	size_t off;
-	int64_t min, max;
-	int (*custom)(struct parser *p, const char *path,
-		      const struct jnode *v, void *obj);
-	const char *doc;
-};
 
 static void parser_vmsg(struct parser *p, bool error, const struct jnode *v,
 			const char *path, const char *fmt, va_list ap)
@@ -130,32 +118,6 @@ void parser_event_error(struct parser *p, const struct task *t,
 static const char *describe(const struct jnode *v)
 {
 	return jtype_name(v->type);
-}
-
-static int get_integer(struct parser *p, const char *path,
-		       const struct jnode *v, int64_t min, int64_t max,
-		       int64_t *out)
-{
-	int64_t x;
-
-	if (v->type == J_INT) {
-		x = v->i;
-	} else if (v->type == J_DOUBLE && isfinite(v->d) &&
-		   v->d == floor(v->d) && fabs(v->d) < 9e18) {
-		x = (int64_t)v->d;
-	} else {
-		parser_error(p, v, path, "expected an integer, got %s",
-			     describe(v));
-		return -1;
-	}
-	if (x < min || x > max) {
-		parser_error(p, v, path,
-			     "out of range: %lld (allowed %lld .. %lld)",
-			     (long long)x, (long long)min, (long long)max);
-		return -1;
-	}
-	*out = x;
-	return 0;
 }
 
 int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
@@ -403,7 +365,7 @@ static int get_id_list(struct parser *p, const char *path,
 	for (size_t k = 0; k < v->n; k++) {
 		int64_t id;
 
-		if (get_integer(p, parser_path(p, path, arena_printf(p->a, "%zu", k)),
+		if (keys_integer(p, parser_path(p, path, arena_printf(p->a, "%zu", k)),
 				v->kids[k], 0, max, &id))
 			return -1;
 		(*ids)[k] = (int)id;
@@ -532,195 +494,174 @@ static int set_nodes(struct parser *p, const char *path,
 #define P(f) offsetof(struct phase, f)
 #define S(f) offsetof(struct sched_attrs, f)
 
-static const struct key_spec global_keys[] = {
-	{ "duration", KT_CUSTOM, 0, 0, 0, set_duration,
-	  "seconds to run (fractions allowed); <= 0: until the loops end" },
-	{ "calibration", KT_CUSTOM, 0, 0, 0, set_calibration,
-	  "ns per work loop (number), or \"CPU<n>\" to calibrate on CPU n" },
-	{ "default_policy", KT_CUSTOM, 0, 0, 0, set_default_policy,
-	  "policy of tasks that give none (SCHED_OTHER)" },
-	{ "mode", KT_CUSTOM, 0, 0, 0, set_global_mode,
-	  "\"thread\" or \"process\": how tasks' instances run by default "
-	  "(\"thread\")" },
-	{ "pi_enabled", KT_BOOL, G(pi_enabled), 0, 0, NULL,
-	  "priority-inheritance mutexes (false)" },
-	{ "lock_pages", KT_BOOL, G(lock_pages), 0, 0, NULL,
-	  "mlockall() when any task is real-time (true)" },
-	{ "logdir", KT_STRING, G(logdir), 0, 0, NULL,
-	  "directory of the per-thread logs (\"./\")" },
-	{ "log_basename", KT_STRING, G(log_basename), 0, 0, NULL,
-	  "log file prefix (\"rt-app\")" },
-	{ "log_size", KT_CUSTOM, 0, 0, 0, set_log_size,
-	  "\"file\", \"auto\", \"disable\", or MiB of buffer per thread" },
-	{ "gnuplot", KT_BOOL, G(gnuplot), 0, 0, NULL,
-	  "write rt-app's .plot scripts next to the logs (false)" },
-	{ "ftrace", KT_CUSTOM, 0, 0, 0, set_ftrace,
-	  "trace_marker categories: main,task,loop,event,stats,attrs|none" },
-	{ "io_device", KT_STRING, G(io_device), 0, 0, NULL,
-	  "file written by iorun events (\"/dev/null\")" },
-	{ "mem_buffer_size", KT_INT64, G(mem_buffer_size), 1, INT64_C(1) << 40,
-	  NULL, "bytes of each mem/iorun buffer (4194304)" },
-	{ "print_start", KT_CUSTOM, 0, 0, 0, set_print_start,
-	  "lines printed on stdout before time zero (canned workloads)" },
-	{ "print_end", KT_CUSTOM, 0, 0, 0, set_print_end,
-	  "lines printed after the run; %{time} is its length in s, ms "
-	  "truncated, %{time_us} in us" },
-	{ "report", KT_CUSTOM, 0, 0, 0, set_report,
-	  "a real tool's end-of-run output, or an array of them (see "
-	  "mimic-json(5))" },
-	{ "cumulative_slack", KT_BOOL, G(cumulative_slack), 0, 0, NULL,
-	  "sum the slack of all timers of an iteration (false)" },
-	{ "cpu_dma_latency", KT_INT, G(cpu_dma_latency_us), -1, 2000000000,
-	  NULL, "hold /dev/cpu_dma_latency at this many us while running, as "
-	  "cyclictest does (-1: leave it)" },
-	{ "stack_size", KT_INT64, G(stack_size), 16384, INT64_C(1) << 30,
-	  NULL, "bytes of stack per thread, >= 16384 (524288); small stacks "
-	  "let thousands of threads fit" },
-	{ "frag", KT_IGNORED, 0, 0, 0, NULL, "ignored (Workload Automation)" },
-	{ "logstats", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy LISA)" },
-	{ "log_mode", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy)" },
-	{ "spacing", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy)" },
+static const struct key global_keys[] = {
+	{ .name = "duration", .type = KEY_CUSTOM, .parse = set_duration,
+	  .help = "seconds to run (fractions allowed); <= 0: until the loops "
+		  "end" },
+	{ .name = "calibration", .type = KEY_CUSTOM, .parse = set_calibration,
+	  .help = "ns per work loop (number), or \"CPU<n>\" to calibrate on "
+		  "CPU n" },
+	{ .name = "default_policy", .type = KEY_CUSTOM,
+	  .parse = set_default_policy,
+	  .help = "policy of tasks that give none (SCHED_OTHER)" },
+	{ .name = "mode", .type = KEY_CUSTOM, .parse = set_global_mode,
+	  .help = "\"thread\" or \"process\": how tasks' instances run by "
+		  "default (\"thread\")" },
+	{ .name = "pi_enabled", .type = KEY_BOOL, .offset = G(pi_enabled),
+	  .def = false, .help = "priority-inheritance mutexes (false)" },
+	{ .name = "lock_pages", .type = KEY_BOOL, .offset = G(lock_pages),
+	  .def = true, .help = "mlockall() when any task is real-time (true)" },
+	{ .name = "logdir", .type = KEY_STRING, .offset = G(logdir),
+	  .def_str = "./", .help = "directory of the per-thread logs (\"./\")" },
+	{ .name = "log_basename", .type = KEY_STRING,
+	  .offset = G(log_basename), .def_str = "rt-app",
+	  .help = "log file prefix (\"rt-app\")" },
+	{ .name = "log_size", .type = KEY_CUSTOM, .parse = set_log_size,
+	  .help = "\"file\", \"auto\", \"disable\", or MiB of buffer per "
+		  "thread" },
+	{ .name = "gnuplot", .type = KEY_BOOL, .offset = G(gnuplot),
+	  .def = false,
+	  .help = "write rt-app's .plot scripts next to the logs (false)" },
+	{ .name = "ftrace", .type = KEY_CUSTOM, .parse = set_ftrace,
+	  .help = "trace_marker categories: main,task,loop,event,stats,attrs|"
+		  "none" },
+	{ .name = "io_device", .type = KEY_STRING, .offset = G(io_device),
+	  .def_str = "/dev/null",
+	  .help = "file written by iorun events (\"/dev/null\")" },
+	{ .name = "mem_buffer_size", .type = KEY_INT64,
+	  .offset = G(mem_buffer_size), .min = 1, .max = INT64_C(1) << 40,
+	  .def = 4194304, .help = "bytes of each mem/iorun buffer (4194304)" },
+	{ .name = "print_start", .type = KEY_CUSTOM, .parse = set_print_start,
+	  .help = "lines printed on stdout before time zero (canned "
+		  "workloads)" },
+	{ .name = "print_end", .type = KEY_CUSTOM, .parse = set_print_end,
+	  .help = "lines printed after the run; %{time} is its length in s, "
+		  "ms truncated, %{time_us} in us" },
+	{ .name = "report", .type = KEY_CUSTOM, .parse = set_report,
+	  .help = "a real tool's end-of-run output, or an array of them (see "
+		  "mimic-json(5))" },
+	{ .name = "cumulative_slack", .type = KEY_BOOL,
+	  .offset = G(cumulative_slack), .def = false,
+	  .help = "sum the slack of all timers of an iteration (false)" },
+	{ .name = "cpu_dma_latency", .type = KEY_INT,
+	  .offset = G(cpu_dma_latency_us), .min = -1, .max = 2000000000,
+	  .def = -1,
+	  .help = "hold /dev/cpu_dma_latency at this many us while running, "
+		  "as cyclictest does (-1: leave it)" },
+	{ .name = "stack_size", .type = KEY_INT64, .offset = G(stack_size),
+	  .min = 16384, .max = INT64_C(1) << 30, .def = 512 * 1024,
+	  .help = "bytes of stack per thread, >= 16384 (524288); small stacks "
+		  "let thousands of threads fit" },
+	{ .name = "frag", .type = KEY_IGNORED,
+	  .help = "ignored (Workload Automation)" },
+	{ .name = "logstats", .type = KEY_IGNORED,
+	  .help = "ignored (legacy LISA)" },
+	{ .name = "log_mode", .type = KEY_IGNORED, .help = "ignored (legacy)" },
+	{ .name = "spacing", .type = KEY_IGNORED, .help = "ignored (legacy)" },
 	{ NULL }
 };
 
-static const struct key_spec sched_keys[] = {
-	{ "policy", KT_CUSTOM, 0, 0, 0, set_policy,
-	  "SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or "
-	  "SCHED_DEADLINE" },
+static const struct key sched_keys[] = {
+	{ .name = "policy", .type = KEY_CUSTOM, .parse = set_policy,
+	  .help = "SCHED_OTHER, SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR "
+		  "or SCHED_DEADLINE" },
 	/* The range depends on the policy: see sched_check(). */
-	{ "priority", KT_INT, S(priority), -1000, 1000, NULL,
-	  "RT priority 1..99, or nice -20..19 for CFS policies" },
-	{ "dl-runtime", KT_US, S(dl_runtime_ns), 0, 0, NULL,
-	  "SCHED_DEADLINE runtime, us" },
-	{ "dl-period", KT_US, S(dl_period_ns), 0, 0, NULL,
-	  "SCHED_DEADLINE period, us (= dl-runtime)" },
-	{ "dl-deadline", KT_US, S(dl_deadline_ns), 0, 0, NULL,
-	  "SCHED_DEADLINE deadline, us (= dl-period)" },
-	{ "util_min", KT_INT, S(util_min), -1, 1024, NULL,
-	  "uclamp minimum 0..1024, -1 unchanged" },
-	{ "util_max", KT_INT, S(util_max), -1, 1024, NULL,
-	  "uclamp maximum 0..1024, -1 unchanged" },
+	{ .name = "priority", .type = KEY_INT, .offset = S(priority),
+	  .min = -1000, .max = 1000, .def = MIMIC_UNSET,
+	  .help = "RT priority 1..99, or nice -20..19 for CFS policies" },
+	{ .name = "dl-runtime", .type = KEY_DURATION_US,
+	  .offset = S(dl_runtime_ns), .max = KEY_DURATION_MAX_US,
+	  .help = "SCHED_DEADLINE runtime, us" },
+	{ .name = "dl-period", .type = KEY_DURATION_US,
+	  .offset = S(dl_period_ns), .max = KEY_DURATION_MAX_US,
+	  .help = "SCHED_DEADLINE period, us (= dl-runtime)" },
+	{ .name = "dl-deadline", .type = KEY_DURATION_US,
+	  .offset = S(dl_deadline_ns), .max = KEY_DURATION_MAX_US,
+	  .help = "SCHED_DEADLINE deadline, us (= dl-period)" },
+	{ .name = "util_min", .type = KEY_INT, .offset = S(util_min),
+	  .min = -1, .max = 1024, .def = -1,
+	  .help = "uclamp minimum 0..1024, -1 unchanged" },
+	{ .name = "util_max", .type = KEY_INT, .offset = S(util_max),
+	  .min = -1, .max = 1024, .def = -1,
+	  .help = "uclamp maximum 0..1024, -1 unchanged" },
 	{ NULL }
 };
 
-static const struct key_spec task_keys[] = {
-	{ "instance", KT_INT, T(instance), 0, 100000, NULL,
-	  "threads made from this task (1)" },
-	{ "loop", KT_INT64, T(loop), -1, INT64_MAX, NULL,
-	  "passes over the phases (-1: forever); see doc/grammar.md" },
-	{ "delay", KT_US, T(delay_ns), 0, 0, NULL,
-	  "us to wait after time zero before the first phase (0)" },
-	{ "samples", KT_BOOL, T(samples), 0, 0, NULL,
-	  "keep every wake-up latency in memory for per-round report styles "
-	  "such as adrestia (false)" },
-	{ "cpus", KT_CUSTOM, T(cpus), 0, 0, set_cpus, "CPU affinity" },
-	{ "mode", KT_CUSTOM, 0, 0, 0, set_task_mode,
-	  "\"thread\" or \"process\": each instance a process of its own "
-	  "(global.mode)" },
-	{ "nodes_membind", KT_CUSTOM, T(nodes), 0, 0, set_nodes,
-	  "NUMA nodes memory is allocated from (libnuma)" },
-	{ "taskgroup", KT_CUSTOM, T(taskgroup), 0, 0, set_taskgroup,
-	  "cgroup (cpu controller) to run in, e.g. \"/tg1\"; \"/\" the root" },
-	{ "phases", KT_STRUCTURE, 0, 0, 0, NULL, "object of phases, in order" },
-	{ "period", KT_US, T(legacy_period_ns), 0, 0, NULL,
-	  "legacy SCHED_DEADLINE period, us (use dl-period)" },
-	{ "deadline", KT_US, T(legacy_deadline_ns), 0, 0, NULL,
-	  "legacy SCHED_DEADLINE deadline, us (use dl-deadline)" },
-	{ "frag", KT_IGNORED, 0, 0, 0, NULL, "ignored (Workload Automation)" },
-	{ "dl-reclaim", KT_IGNORED, 0, 0, 0, NULL, "ignored (GRUB branch)" },
-	{ "logstats", KT_IGNORED, 0, 0, 0, NULL, "ignored (legacy)" },
-	{ "exec", KT_IGNORED, 0, 0, 0, NULL, "ignored (pre-2015 grammar)" },
-	{ "resources", KT_IGNORED, 0, 0, 0, NULL, "ignored (pre-2015 grammar)" },
+static const struct key task_keys[] = {
+	{ .name = "instance", .type = KEY_INT, .offset = T(instance),
+	  .min = 0, .max = 100000, .def = 1,
+	  .help = "threads made from this task (1)" },
+	{ .name = "loop", .type = KEY_INT64, .offset = T(loop), .min = -1,
+	  .max = INT64_MAX, .def = -1,
+	  .help = "passes over the phases (-1: forever); see doc/grammar.md" },
+	{ .name = "delay", .type = KEY_DURATION_US, .offset = T(delay_ns),
+	  .max = KEY_DURATION_MAX_US,
+	  .help = "us to wait after time zero before the first phase (0)" },
+	{ .name = "samples", .type = KEY_BOOL, .offset = T(samples),
+	  .help = "keep every wake-up latency in memory for per-round report "
+		  "styles such as adrestia (false)" },
+	{ .name = "cpus", .type = KEY_CUSTOM, .offset = T(cpus),
+	  .parse = set_cpus, .help = "CPU affinity" },
+	{ .name = "mode", .type = KEY_CUSTOM, .parse = set_task_mode,
+	  .help = "\"thread\" or \"process\": each instance a process of its "
+		  "own (global.mode)" },
+	{ .name = "nodes_membind", .type = KEY_CUSTOM, .offset = T(nodes),
+	  .parse = set_nodes,
+	  .help = "NUMA nodes memory is allocated from (libnuma)" },
+	{ .name = "taskgroup", .type = KEY_CUSTOM, .offset = T(taskgroup),
+	  .parse = set_taskgroup,
+	  .help = "cgroup (cpu controller) to run in, e.g. \"/tg1\"; \"/\" "
+		  "the root" },
+	{ .name = "phases", .type = KEY_STRUCTURE,
+	  .help = "object of phases, in order" },
+	{ .name = "period", .type = KEY_DURATION_US,
+	  .offset = T(legacy_period_ns), .max = KEY_DURATION_MAX_US,
+	  .help = "legacy SCHED_DEADLINE period, us (use dl-period)" },
+	{ .name = "deadline", .type = KEY_DURATION_US,
+	  .offset = T(legacy_deadline_ns), .max = KEY_DURATION_MAX_US,
+	  .help = "legacy SCHED_DEADLINE deadline, us (use dl-deadline)" },
+	{ .name = "frag", .type = KEY_IGNORED,
+	  .help = "ignored (Workload Automation)" },
+	{ .name = "dl-reclaim", .type = KEY_IGNORED,
+	  .help = "ignored (GRUB branch)" },
+	{ .name = "logstats", .type = KEY_IGNORED, .help = "ignored (legacy)" },
+	{ .name = "exec", .type = KEY_IGNORED,
+	  .help = "ignored (pre-2015 grammar)" },
+	{ .name = "resources", .type = KEY_IGNORED,
+	  .help = "ignored (pre-2015 grammar)" },
 	{ NULL }
 };
 
-static const struct key_spec phase_keys[] = {
-	{ "loop", KT_INT64, P(loop), -1, INT64_MAX, NULL,
-	  "iterations of this phase (1); 0 or -1: forever" },
-	{ "cpus", KT_CUSTOM, P(cpus), 0, 0, set_cpus,
-	  "CPU affinity for this phase" },
-	{ "nodes_membind", KT_CUSTOM, P(nodes), 0, 0, set_nodes,
-	  "NUMA nodes for this phase" },
-	{ "taskgroup", KT_CUSTOM, P(taskgroup), 0, 0, set_taskgroup,
-	  "cgroup for this phase" },
-	{ "delay", KT_IGNORED, 0, 0, 0, NULL,
-	  "ignored in a phase (task-level only)" },
-	{ "frag", KT_IGNORED, 0, 0, 0, NULL, "ignored (Workload Automation)" },
-	{ "dl-reclaim", KT_IGNORED, 0, 0, 0, NULL, "ignored (GRUB branch)" },
+static const struct key phase_keys[] = {
+	{ .name = "loop", .type = KEY_INT64, .offset = P(loop), .min = -1,
+	  .max = INT64_MAX, .def = 1,
+	  .help = "iterations of this phase (1); 0 or -1: forever" },
+	{ .name = "cpus", .type = KEY_CUSTOM, .offset = P(cpus),
+	  .parse = set_cpus, .help = "CPU affinity for this phase" },
+	{ .name = "nodes_membind", .type = KEY_CUSTOM, .offset = P(nodes),
+	  .parse = set_nodes, .help = "NUMA nodes for this phase" },
+	{ .name = "taskgroup", .type = KEY_CUSTOM, .offset = P(taskgroup),
+	  .parse = set_taskgroup, .help = "cgroup for this phase" },
+	{ .name = "delay", .type = KEY_IGNORED,
+	  .help = "ignored in a phase (task-level only)" },
+	{ .name = "frag", .type = KEY_IGNORED,
+	  .help = "ignored (Workload Automation)" },
+	{ .name = "dl-reclaim", .type = KEY_IGNORED,
+	  .help = "ignored (GRUB branch)" },
 	{ NULL }
 };
-
-static const struct key_spec *find_key(const struct key_spec *t,
-				       const char *name)
-{
-	for (; t && t->name; t++)
-		if (!strcmp(t->name, name))
-			return t;
-	return NULL;
-}
-
-static int apply_key(struct parser *p, const char *path,
-		     const struct key_spec *k, const struct jnode *v, void *obj)
-{
-	char *field = (char *)obj + k->off;
-	int64_t x;
-
-	switch (k->type) {
-	case KT_INT:
-		if (get_integer(p, path, v, k->min, k->max, &x))
-			return -1;
-		*(int *)field = (int)x;
-		return 0;
-	case KT_INT64:
-		if (get_integer(p, path, v, k->min, k->max, &x))
-			return -1;
-		*(int64_t *)field = x;
-		return 0;
-	case KT_BOOL:
-		if (v->type != J_BOOL) {
-			parser_error(p, v, path, "expected true or false, got %s",
-				     describe(v));
-			return -1;
-		}
-		*(bool *)field = v->b;
-		return 0;
-	case KT_STRING:
-		if (v->type != J_STRING) {
-			parser_error(p, v, path, "expected a string, got %s",
-				     describe(v));
-			return -1;
-		}
-		*(const char **)field = v->s;
-		return 0;
-	case KT_US:
-		return parser_time_us(p, path, v, (int64_t *)field);
-	case KT_CUSTOM:
-		return k->custom(p, path, v, field);
-	case KT_IGNORED:
-		parser_warn(p, v, path, "%s", k->doc);
-		return 0;
-	case KT_STRUCTURE:
-		return 0; /* walked by its owner */
-	}
-	return -1;
-}
 
 /* ---- objects ---- */
 
+/* The table's defaults, and those of the keys read by custom code. */
 static void globals_defaults(struct globals *g)
 {
 	memset(g, 0, sizeof(*g));
+	keys_defaults(global_keys, g);
 	g->duration_s = -1;
 	g->default_policy = SCHED_OTHER;
 	g->mode = MODE_THREAD;
-	g->lock_pages = true;
-	g->logdir = "./";
-	g->log_basename = "rt-app";
 	g->log_mode = LOG_FILE;
-	g->io_device = "/dev/null";
-	g->mem_buffer_size = 4194304;
-	g->cpu_dma_latency_us = -1;
-	g->stack_size = 512 * 1024;
 }
 
 static int parse_globals(struct parser *p, const struct jnode *gn)
@@ -736,7 +677,7 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 	for (size_t k = 0; k < gn->n; k++) {
 		const struct jnode *m = gn->kids[k];
 		const char *path = parser_path(p, "global", m->key);
-		const struct key_spec *ks = find_key(global_keys, m->key);
+		const struct key *ks = keys_find(global_keys, m->key);
 
 		if (m->type == J_NULL)
 			continue; /* null means "use the default", as rt-app */
@@ -745,7 +686,7 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 			errs++;
 			continue;
 		}
-		errs += apply_key(p, path, ks, m, g) ? 1 : 0;
+		errs += keys_apply(p, path, ks, m, g) ? 1 : 0;
 	}
 	return errs;
 }
@@ -798,10 +739,8 @@ int parser_resource(struct parser *p, const char *name,
 
 static void sched_defaults(struct sched_attrs *s)
 {
+	keys_defaults(sched_keys, s);
 	s->policy = MIMIC_UNSET;
-	s->priority = MIMIC_UNSET;
-	s->util_min = -1;
-	s->util_max = -1;
 }
 
 static bool sched_given(const struct sched_attrs *s)
@@ -900,7 +839,7 @@ static int parse_event(struct parser *p, const char *path,
  * objects), events into ph when ph is non-NULL, the rest is an error.
  */
 struct key_target {
-	const struct key_spec *table;
+	const struct key *table;
 	void *obj;
 };
 
@@ -917,20 +856,20 @@ static int walk_object(struct parser *p, const char *path,
 	for (size_t k = 0; k < obj->n; k++) {
 		const struct jnode *m = obj->kids[k];
 		const char *mpath = parser_path(p, path, m->key);
-		const struct key_spec *ks = NULL;
+		const struct key *ks = NULL;
 		const struct event_kind *kind;
 		size_t t;
 
 		for (t = 0; t < n_targets && !ks; t++)
-			ks = find_key(targets[t].table, m->key);
+			ks = keys_find(targets[t].table, m->key);
 		if (ks) {
 			if (m->type != J_NULL &&
 			    name_index_get(&last, m->key) != (int)k &&
-			    ks->type != KT_IGNORED)
+			    ks->type != KEY_IGNORED)
 				parser_warn(p, m, mpath,
 					    "duplicate key: the last one wins");
 			if (m->type != J_NULL)
-				errs += apply_key(p, mpath, ks, m,
+				errs += keys_apply(p, mpath, ks, m,
 						  targets[t - 1].obj) ? 1 : 0;
 			continue;
 		}
@@ -963,7 +902,7 @@ static int parse_phase(struct parser *p, const char *path,
 	ph->name = pn->key;
 	ph->line = pn->line;
 	ph->col = pn->col;
-	ph->loop = 1;
+	keys_defaults(phase_keys, ph);
 	sched_defaults(&ph->sched);
 	if (pn->type != J_OBJECT) {
 		parser_error(p, pn, path, "a phase must be an object, got %s",
@@ -1004,8 +943,7 @@ static int parse_task(struct parser *p, const char *path,
 		name_index_put(&p->task_names, t->name, (int)(t - p->w->tasks));
 	t->line = tn->line;
 	t->col = tn->col;
-	t->instance = 1;
-	t->loop = -1;
+	keys_defaults(task_keys, t);
 	sched_defaults(&t->sched);
 
 	if (phases && phases->type == J_NULL)
@@ -1094,36 +1032,36 @@ static int parse_task(struct parser *p, const char *path,
 	return errs;
 }
 
-/* "unknown key (expected type, <the kind's keys>)" */
-static void declared_key_error(struct parser *p, const struct jnode *m,
-			       const char *path, const struct resource_kind *k)
-{
-	char expected[256] = "type";
-
-	for (const struct resource_key *rk = k->keys; rk && rk->name; rk++)
-		snprintf(expected + strlen(expected),
-			 sizeof(expected) - strlen(expected), ", %s", rk->name);
-	parser_key_error(p, m, path,
-			 arena_printf(p->a, "unknown key (expected %s)",
-				      expected));
-}
+/* Every declaration's key; the kinds' own follow (resource_kind.keys). */
+static const struct key resource_section_keys[] = {
+	{ .name = "type", .type = KEY_STRING,
+	  .help = "what the declared resource is: pipe, socket, futex, or "
+		  "one of rt-app's (ignored)" },
+	{ NULL }
+};
 
 /* A declaration of one of mimic's own kinds: channels and futex words. */
 static int parse_declared(struct parser *p, const char *path,
 			  const struct jnode *r, enum resource_type type)
 {
-	const struct resource_kind *kind = resource_kinds[type];
+	const struct key *keys = resource_kinds[type]->keys;
 	struct resource *res;
 	int idx;
 
 	for (size_t k = 0; k < r->n; k++) {
-		const char *key = r->kids[k]->key;
+		const struct jnode *m = r->kids[k];
+		const char *expected = "type";
 
-		if (strcmp(key, "type") && !resource_find_key(kind, key)) {
-			declared_key_error(p, r->kids[k],
-					   parser_path(p, path, key), kind);
-			return 1;
-		}
+		if (keys_find(resource_section_keys, m->key) ||
+		    keys_find(keys, m->key))
+			continue;
+		for (const struct key *rk = keys; rk && rk->name; rk++)
+			expected = arena_printf(p->a, "%s, %s", expected,
+						rk->name);
+		parser_key_error(p, m, parser_path(p, path, m->key),
+				 arena_printf(p->a, "unknown key (expected %s)",
+					      expected));
+		return 1;
 	}
 	for (int k = name_index_get(&p->res_names, r->key); k >= 0;
 	     k = p->res_next[k])
@@ -1134,11 +1072,12 @@ static int parse_declared(struct parser *p, const char *path,
 	idx = parser_resource(p, r->key, type, false); /* may move them */
 	res = &p->w->resources[idx];
 	res->declared = true;
+	keys_defaults(keys, res);
 	for (size_t k = 0; k < r->n; k++) {
 		const struct jnode *m = r->kids[k];
-		const struct resource_key *rk = resource_find_key(kind, m->key);
+		const struct key *rk = keys_find(keys, m->key);
 
-		if (rk && rk->set(p, parser_path(p, path, m->key), m, res))
+		if (rk && keys_apply(p, parser_path(p, path, m->key), rk, m, res))
 			return 1;
 	}
 	return 0;
@@ -1297,34 +1236,19 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 	return errs;
 }
 
-static void print_table(const char *object, const struct key_spec *t)
-{
-	static const char *const tnames[] = {
-		"integer", "integer", "boolean", "string", "us", "custom",
-		"ignored", "object",
-	};
-
-	for (; t->name; t++)
-		printf("%-8s %-18s %-8s %s\n", object, t->name,
-		       tnames[t->type], t->doc);
-}
-
 void parse_print_keys(void)
 {
-	print_table("global", global_keys);
-	print_table("task", task_keys);
-	print_table("task", sched_keys);
-	print_table("phase", phase_keys);
-	print_table("phase", sched_keys);
-	printf("%-8s %-18s %-8s %s\n", "resource", "type", "string",
-	       "what the declared resource is (see doc/grammar.md)");
+	keys_print("global", global_keys);
+	keys_print("task", task_keys);
+	keys_print("task", sched_keys);
+	keys_print("phase", phase_keys);
+	keys_print("phase", sched_keys);
+	keys_print("resource", resource_section_keys);
 	for (int rt = 0; rt < RES_KINDS; rt++)
-		for (const struct resource_key *k = resource_kinds[rt]->keys;
-		     k && k->name; k++)
-			printf("%-8s %-18s %-8s %s\n", "resource", k->name,
-			       k->type, k->doc);
-	for (const struct event_kind *const *k = event_kinds; *k; k++)
-		printf("%-8s %-18s %-8s %s\n", "event", (*k)->key,
-		       (*k)->parse ? "event" : "pending",
-		       (*k)->parse ? "see doc/grammar.md" : "not supported yet");
+		keys_print("resource", resource_kinds[rt]->keys);
+	for (const struct event_kind *const *k = event_kinds; *k; k++) {
+		printf("%-8s %-18s %-8s %s\n", "event", (*k)->key, "event",
+		       (*k)->help ? (*k)->help : "see doc/grammar.md");
+		keys_print((*k)->key, (*k)->keys);
+	}
 }

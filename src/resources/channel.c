@@ -6,14 +6,12 @@
 #define _GNU_SOURCE
 #include "resources/channel.h"
 
-#include "parse/jtree.h"
-#include "parse/parse.h"
-
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <json-c/json.h>
 #include <netinet/in.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -22,7 +20,11 @@ static const char *const channel_modes[] = {
 	[SOCKET_STREAM] = "stream",
 	[SOCKET_DGRAM] = "dgram",
 	[SOCKET_TCP] = "tcp",
+	NULL,
 };
+
+_Static_assert(sizeof(enum socket_mode) == sizeof(int),
+	       "a KEY_ENUM row writes an int");
 
 /* A TCP connection to ourselves on 127.0.0.1, as hackbench -i does. */
 static int channel_tcp_pair(int *rfd, int *wfd)
@@ -106,21 +108,12 @@ static void socket_dump(const struct resource *r, struct json_object *out)
 			channel_modes[r->socket_mode]));
 }
 
-static int socket_set_mode(struct parser *p, const char *path,
-			   const struct jnode *v, struct resource *r)
-{
-	for (int k = 0; v->type == J_STRING && k < 3; k++)
-		if (!strcmp(v->s, channel_modes[k])) {
-			r->socket_mode = (enum socket_mode)k;
-			return 0;
-		}
-	parser_error(p, v, path, "expected \"stream\", \"dgram\" or \"tcp\"");
-	return -1;
-}
-
-static const struct resource_key socket_keys[] = {
-	{ "mode", "string", socket_set_mode,
-	  "socket: \"stream\" (default), \"dgram\" or \"tcp\"" },
+static const struct key socket_keys[] = {
+	{ .name = "mode", .type = KEY_ENUM,
+	  .offset = offsetof(struct resource, socket_mode),
+	  .def = SOCKET_STREAM, .values = channel_modes,
+	  .help = "socket: an AF_UNIX stream or datagram pair, or TCP to "
+		  "itself on 127.0.0.1" },
 	{ NULL }
 };
 

@@ -4,6 +4,7 @@
  * and its live object is created, works, is woken and destroyed.
  */
 #define _GNU_SOURCE
+#include "parse/keys.h"
 #include "resource.h"
 #include "resources/channel.h"
 #include "resources/futex.h"
@@ -47,9 +48,9 @@ static void declared_types_are_found_by_name(void)
 	TAP_OK(resource_type_declared("mutex") == -1 &&
 	       resource_type_declared("bogus") == -1,
 	       "rt-app's legacy types and unknown names are not");
-	TAP_OK(resource_find_key(resource_kinds[RES_SOCKET], "mode") &&
-	       !resource_find_key(resource_kinds[RES_PIPE], "mode") &&
-	       !resource_find_key(resource_kinds[RES_SOCKET], "type"),
+	TAP_OK(keys_find(resource_kinds[RES_SOCKET]->keys, "mode") &&
+	       !keys_find(resource_kinds[RES_PIPE]->keys, "mode") &&
+	       !keys_find(resource_kinds[RES_SOCKET]->keys, "type"),
 	       "a socket declaration has a mode key, a pipe's has none");
 }
 
