@@ -8,7 +8,7 @@
 #include "lib/arena.h"
 #include "report/compare.h"
 #include "lib/diag.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "engine/engine.h"
 #include "parse/hostcheck.h"
 #include "parse/jtree.h"
@@ -17,7 +17,7 @@
 #include "engine/sched_attr.h"
 #include "report/summary_json.h"
 #include "parse/template.h"
-#include "engine/work.h"
+#include "engine/calibration.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -34,7 +34,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
-	bool allow_unthrottled;
+	bool allow_unthrottled, recalibrate;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -52,6 +52,7 @@ static void usage(FILE *out)
 		"Usage: mimic [OPTION]... FILE.json|-|WORKLOAD\n"
 		"       mimic compare [--threshold P] [--min-us U] [--metric M]"
 		" BASE.json NEW.json\n"
+		"       mimic calibrate [--cpu N]\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
 		"  -c, --check          parse and validate only\n"
@@ -73,11 +74,15 @@ static void usage(FILE *out)
 		"                       Trace Event JSON, for Perfetto UI)\n"
 		"      --trace-slices N keep the last N slices per thread for\n"
 		"                       --trace-json (default 100000)\n"
+		"      --recalibrate    measure the work loop although mimic\n"
+		"                       calibrate stored a value for this machine\n"
 		"      --list-keys      list every JSON key mimic knows\n"
 		"  -h, --help           this help\n"
 		"  -v, --version        the version\n"
 		"\n"
 		"mimic compare compares two --summary files (mimic compare --help).\n"
+		"mimic calibrate measures the work loop on CPU N and stores it for\n"
+		"later runs of this machine and kernel.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
@@ -100,6 +105,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "trace-slices", required_argument, NULL, 'N' },
 		{ "summary", required_argument, NULL, 'S' },
 		{ "no-progress", no_argument, NULL, 'P' },
+		{ "recalibrate", no_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -130,6 +136,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			break;
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
+		case 'R': c->recalibrate = true; break;
 		case 'U': c->allow_unthrottled = true; break;
 		case 's':
 			if (c->n_sets == 64) {
@@ -232,33 +239,6 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	return 0;
 }
 
-static double calibrate(const struct workload *w, const struct cli *c)
-{
-	double ns = w->g.calibration_ns;
-	int64_t took = 0;
-
-	if (ns <= 0) {
-		ns = work_calibrate(w->g.calibration_cpu, &took);
-		if (ns <= 0) {
-			fprintf(stderr, "mimic: calibration failed\n");
-			return 0;
-		}
-	}
-	/* rt-app's line, which LISA and WA parse (integer ns). */
-	if (c->log_level >= 50 && !c->quiet) {
-		long shown = lround(ns) > 0 ? lround(ns) : 1;
-
-		if (w->g.calibration_ns > 0)
-			fprintf(stderr, "[mimic] <notice> pLoad = %ldns\n", shown);
-		else
-			fprintf(stderr,
-				"[mimic] <notice> pLoad = %ldns : calib_cpu %d "
-				"(%.3f ns per loop, measured in %.0f ms)\n",
-				shown, w->g.calibration_cpu, ns, took / 1e6);
-	}
-	return ns;
-}
-
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
@@ -273,6 +253,8 @@ int main(int argc, char **argv)
 	/* A subcommand, not a workload named "compare". */
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return compare_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "calibrate"))
+		return calibration_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
 		return MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {
@@ -328,9 +310,10 @@ int main(int argc, char **argv)
 				     .trace_slices = c.trace_slices };
 	sched_attr_allow_missing(c.allow_missing);
 	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
-	double ns_per_loop = calibrate(w, &c);
-	status = ns_per_loop > 0 ? engine_run(w, ns_per_loop, &eo)
-				 : MIMIC_EXIT_FAILURE;
+	struct calibration cal = calibration_choose(w, c.recalibrate,
+						    c.quiet || c.log_level < 50);
+	status = cal.ns_per_loop > 0 ? engine_run(w, cal.ns_per_loop, &eo)
+				     : MIMIC_EXIT_FAILURE;
 out:
 	free(text);
 	free(path);

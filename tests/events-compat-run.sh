@@ -27,7 +27,12 @@ compat=${MIMIC_COMPAT:-$srcdir/../shared/compat}
 # OMXCall is not yet waiting when the decoder first signals (about 1.6 ms
 # after time zero, on a loaded machine) the signal is lost and both wait
 # for each other for good, in rt-app as in mimic: their logs may be empty.
-allow_empty="scheduler-tools+rt-app/doc/examples/mp3.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-long.json scheduler-tools+rt-app/doc/examples/mp3-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-short.json scheduler-tools+rt-app/doc/examples/mp3-short.json"
+# camera-long.json and camera-short.json have the same hand-off: FillBuffer
+# waits on "fb_queue", EncodeBuffer signals it and then waits on it too; if
+# EncodeBuffer signals before FillBuffer first waits (FillBuffer started
+# late on a loaded machine: seen once in a suite run with both CPUs busy)
+# both wait on fb_queue for good and neither logs a row.
+allow_empty="ARM-software+workload-automation/wa/workloads/rt_app/use_cases/camera-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/camera-short.json scheduler-tools+rt-app/doc/examples/mp3.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-long.json scheduler-tools+rt-app/doc/examples/mp3-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-short.json scheduler-tools+rt-app/doc/examples/mp3-short.json"
 tail -n +2 "$compat/EXPECTED.tsv" | cut -f1 | while read -r f; do
 	"$MIMIC" --check --quiet "$compat/$f" >/dev/null 2>&1 && echo "$f"
 done >"$TMP/files"

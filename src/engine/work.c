@@ -49,19 +49,27 @@ uint64_t work_loops(uint64_t n, const atomic_bool *stop)
 	return done;
 }
 
+/*
+ * ns per loop over n loops, on the thread's CPU time: a trial preempted by
+ * another task is not slowed by it (on the wall clock, two busy processes
+ * on two CPUs made pLoad up to 4x too large and every run that much short).
+ */
 static double work_time_ns_per_loop(uint64_t n)
 {
-	int64_t t0 = time_now_ns();
+	int64_t t0 = time_thread_cpu_ns();
 
 	work_loops(n, NULL);
-	return (double)(time_now_ns() - t0) / (double)n;
+	return (double)(time_thread_cpu_ns() - t0) / (double)n;
 }
 
-double work_calibrate(int cpu, int64_t *took_ns)
+#define WORK_TRIALS 9
+
+struct work_calibration work_calibrate(int cpu)
 {
+	struct work_calibration c = { 0 };
 	int64_t t0 = time_now_ns();
+	double trials[WORK_TRIALS];
 	cpu_set_t saved, one;
-	double best = 0;
 	uint64_t n = 1000;
 	bool pinned;
 
@@ -79,9 +87,7 @@ double work_calibrate(int cpu, int64_t *took_ns)
 	 * The median of several trials: the speed a run will typically see
 	 * (the fastest, rt-app's choice, made runs about 2 % long here).
 	 */
-	double trials[9];
-
-	for (int trial = 0; trial < 9; trial++) {
+	for (int trial = 0; trial < WORK_TRIALS; trial++) {
 		double ns = work_time_ns_per_loop(n);
 		int k = trial;
 
@@ -89,9 +95,12 @@ double work_calibrate(int cpu, int64_t *took_ns)
 			trials[k] = trials[k - 1];
 		trials[k] = ns;
 	}
-	best = trials[4];
+	c.ns_per_loop = trials[WORK_TRIALS / 2];
+	/* One trial hit by a host's steal time is not disagreement. */
+	if (c.ns_per_loop > 0)
+		c.spread = (trials[WORK_TRIALS - 2] - trials[1]) / c.ns_per_loop;
 	if (pinned)
 		sched_setaffinity(0, sizeof(saved), &saved);
-	*took_ns = time_now_ns() - t0;
-	return best;
+	c.took_ns = time_now_ns() - t0;
+	return c;
 }

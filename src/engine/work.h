@@ -14,10 +14,17 @@
  */
 uint64_t work_loops(uint64_t n, const atomic_bool *stop);
 
+struct work_calibration {
+	double ns_per_loop;       /* median of the trials; <= 0 on failure */
+	double spread;            /* (2nd slowest - 2nd fastest) / median */
+	int64_t took_ns;          /* wall time the measurement took */
+};
+
 /*
- * Measures ns per loop on cpu (the calling thread is pinned there for the
- * measurement, then its affinity is restored). Returns <= 0 on failure.
+ * Measures ns per loop on cpu, on the thread's CPU time (the calling
+ * thread is pinned there for the measurement, then its affinity is
+ * restored).
  */
-double work_calibrate(int cpu, int64_t *took_ns);
+struct work_calibration work_calibrate(int cpu);
 
 #endif

@@ -8,7 +8,7 @@
  * records wake-up latency = its time after the wait - the signal's stamp.
  */
 #include "lib/arena.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"

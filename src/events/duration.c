@@ -1,7 +1,7 @@
 /* duration.c - parsing and dumping the µs value of run, runtime, sleep. */
 #include "events/duration.h"
 
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/parse.h"
 

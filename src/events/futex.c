@@ -19,7 +19,7 @@
  * pending (schbench's message thread marking itself blocked).
  */
 #include "lib/arena.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"

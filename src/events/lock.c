@@ -5,7 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "lib/arena.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/parse.h"
 #include "resources/mutex.h"

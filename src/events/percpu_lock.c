@@ -11,7 +11,7 @@
  */
 #define _GNU_SOURCE
 #include "lib/arena.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"

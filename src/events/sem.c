@@ -3,7 +3,7 @@
  * at 0: posts are remembered, each wait takes one.
  */
 #include "lib/arena.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/parse.h"
 #include "resources/sem.h"

@@ -6,7 +6,7 @@
  * (classic schbench's message thread sleeps sleeptime + rand % (s / 4)).
  */
 #define _GNU_SOURCE
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"

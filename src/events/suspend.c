@@ -7,7 +7,7 @@
  * ping-pong workloads cannot deadlock on a race.
  */
 #include "lib/arena.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"

@@ -8,7 +8,7 @@
  * thread; any other name is shared, and every user advances it.
  */
 #include "lib/arena.h"
-#include "model/dump.h"
+#include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"

@@ -1,6 +1,7 @@
 /* hist.c - log-linear histograms and their percentiles. */
 #include "lib/hist.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 void hist_init(struct hist *h)
@@ -65,19 +66,31 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->counts[k] += src->counts[k];
 }
 
+/*
+ * A bucket's middle can lie past the samples it holds (3312 is reported as
+ * 3316): a percentile is kept within the exact min and max seen.
+ */
+static int64_t clamp_to_seen(int64_t v, int64_t min, int64_t max)
+{
+	return v < min ? min : v > max ? max : v;
+}
+
 uint64_t hist_percentile(const struct hist *h, double p)
 {
 	double want = p / 100.0 * (double)h->n;
-	uint64_t seen = 0;
+	uint64_t seen = 0, v = hist_bucket_value(HIST_BUCKETS - 1);
 
 	if (!h->n)
 		return 0;
 	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
 		seen += h->counts[k];
-		if (h->counts[k] && (double)seen >= want)
-			return hist_bucket_value(k);
+		if (h->counts[k] && (double)seen >= want) {
+			v = hist_bucket_value(k);
+			break;
+		}
 	}
-	return hist_bucket_value(HIST_BUCKETS - 1);
+	return (uint64_t)clamp_to_seen((int64_t)v, (int64_t)h->min,
+				       (int64_t)h->max);
 }
 
 void shist_init(struct shist *h)
@@ -105,25 +118,38 @@ uint64_t shist_count(const struct shist *h)
 	return h->neg.n + h->pos.n;
 }
 
+static int64_t shist_min(const struct shist *h)
+{
+	if (h->neg.n)
+		return -(int64_t)h->neg.max;
+	return h->pos.n ? (int64_t)h->pos.min : 0;
+}
+
 int64_t shist_percentile(const struct shist *h, double p)
 {
 	double want = p / 100.0 * (double)shist_count(h);
+	int64_t v = (int64_t)hist_bucket_value(HIST_BUCKETS - 1);
 	uint64_t seen = 0;
+	bool found = false;
 
 	if (!shist_count(h))
 		return 0;
 	/* Most negative first: the neg buckets from the top down. */
-	for (unsigned k = HIST_BUCKETS; k-- > 0;) {
+	for (unsigned k = HIST_BUCKETS; k-- > 0 && !found;) {
 		seen += h->neg.counts[k];
-		if (h->neg.counts[k] && (double)seen >= want)
-			return -(int64_t)hist_bucket_value(k);
+		if (h->neg.counts[k] && (double)seen >= want) {
+			v = -(int64_t)hist_bucket_value(k);
+			found = true;
+		}
 	}
-	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
+	for (unsigned k = 0; k < HIST_BUCKETS && !found; k++) {
 		seen += h->pos.counts[k];
-		if (h->pos.counts[k] && (double)seen >= want)
-			return (int64_t)hist_bucket_value(k);
+		if (h->pos.counts[k] && (double)seen >= want) {
+			v = (int64_t)hist_bucket_value(k);
+			found = true;
+		}
 	}
-	return (int64_t)hist_bucket_value(HIST_BUCKETS - 1);
+	return clamp_to_seen(v, shist_min(h), shist_max(h));
 }
 
 int64_t shist_max(const struct shist *h)

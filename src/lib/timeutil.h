@@ -1,4 +1,7 @@
-/* timeutil.h - CLOCK_MONOTONIC in nanoseconds, and conversions. */
+/*
+ * timeutil.h - CLOCK_MONOTONIC and the calling thread's CPU time in
+ * nanoseconds, and conversions.
+ */
 #ifndef MIMIC_TIMEUTIL_H
 #define MIMIC_TIMEUTIL_H
 
@@ -13,6 +16,15 @@ static inline int64_t time_now_ns(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
+}
+
+/* CPU time the calling thread has used: preemption does not count. */
+static inline int64_t time_thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (int64_t)ts.tv_sec * NSEC_PER_SEC + ts.tv_nsec;
 }
 

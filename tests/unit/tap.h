@@ -7,12 +7,14 @@
 
 static int tap_n, tap_failed;
 
+/* Evaluates cond once: a test may pass a call with side effects. */
 #define TAP_OK(cond, ...)                                                \
 	do {                                                             \
+		bool tap_pass = (cond);                                  \
 		tap_n++;                                                 \
-		if (!(cond))                                             \
+		if (!tap_pass)                                           \
 			tap_failed++;                                    \
-		printf("%sok %d - ", (cond) ? "" : "not ", tap_n);        \
+		printf("%sok %d - ", tap_pass ? "" : "not ", tap_n);      \
 		printf(__VA_ARGS__);                                     \
 		printf("\n");                                            \
 	} while (0)

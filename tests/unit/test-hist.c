@@ -88,8 +88,40 @@ static void signed_histogram_orders_negatives_first(void)
 	       "p100 and max are the largest");
 }
 
+static void percentiles_stay_within_min_and_max(void)
+{
+	struct shist s;
+
+	/* 3312's bucket reports 3316: past the max it was seen with. */
+	hist_init(&h);
+	for (int k = 0; k < 1000; k++)
+		hist_add(&h, 3000 + (uint64_t)k % 313);
+	TAP_OK(hist_percentile(&h, 99.9) <= h.max &&
+		       hist_percentile(&h, 100) == h.max,
+	       "p99.9 and p100 do not exceed the max %llu (got %llu, %llu)",
+	       (unsigned long long)h.max,
+	       (unsigned long long)hist_percentile(&h, 99.9),
+	       (unsigned long long)hist_percentile(&h, 100));
+	hist_init(&h);
+	hist_add(&h, 1021);
+	hist_add(&h, 1022);
+	TAP_OK(hist_percentile(&h, 0) >= h.min,
+	       "p0 is not below the min %llu (got %llu)",
+	       (unsigned long long)h.min,
+	       (unsigned long long)hist_percentile(&h, 0));
+
+	shist_init(&s);
+	shist_add(&s, -3313);
+	shist_add(&s, -3312);
+	TAP_OK(shist_percentile(&s, 0) >= -3313 && shist_percentile(&s, 100) <= -3312,
+	       "signed: percentiles of -3313 and -3312 stay between them "
+	       "(got %lld, %lld)", (long long)shist_percentile(&s, 0),
+	       (long long)shist_percentile(&s, 100));
+}
+
 int main(void)
 {
+	percentiles_stay_within_min_and_max();
 	values_below_512_are_exact();
 	bucket_midpoints_above_512();
 	relative_precision_is_one_in_256();

@@ -2,7 +2,7 @@
  * dump.c - prints the model with every default filled in and every unit
  * resolved (times in µs), so tests and users see what mimic will run.
  */
-#include "model/dump.h"
+#include "report/dump.h"
 
 #include "event.h"
 #include "model/policy.h"

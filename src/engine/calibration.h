@@ -1,0 +1,42 @@
+/*
+ * calibration.h - which ns-per-loop a run uses: the file's number, a value
+ * stored by `mimic calibrate` for this CPU model and kernel, or a new
+ * measurement on the thread's CPU time; and the `mimic calibrate` command.
+ */
+#ifndef MIMIC_CALIBRATION_H
+#define MIMIC_CALIBRATION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct workload;
+
+/* Trials further apart than this (max - min, over the median) are warned. */
+#define CALIBRATION_SPREAD_WARN 0.10
+
+enum calibration_source {
+	CALIBRATION_FROM_FILE,    /* global.calibration gave it */
+	CALIBRATION_STORED,       /* the cache file of mimic calibrate */
+	CALIBRATION_MEASURED,     /* measured now */
+};
+
+struct calibration {
+	double ns_per_loop;       /* <= 0: failed */
+	double spread;            /* (max - min) / median of the trials */
+	int cpu;
+	enum calibration_source source;
+	int64_t took_ns;          /* measuring time (0 unless measured) */
+};
+
+/*
+ * The value a run of w uses. Unless recalibrate, a value stored for the
+ * calibration CPU on this machine is taken before measuring. Prints rt-app's
+ * pLoad notice (and a warning when the trials disagree) unless quiet.
+ */
+struct calibration calibration_choose(const struct workload *w,
+				      bool recalibrate, bool quiet);
+
+/* mimic calibrate [--cpu N]: measure, print, store. Returns exit status. */
+int calibration_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * test-rtapp-log.c - a log row is rt-app's: eleven columns in its widths,
+ * µs rounded to the nearest from ns, period as end - start, rel_st from time zero and a
+ * negative slack kept signed (LISA's parser reads these columns by name).
+ */
+#include "record/ring.h"
+#include "record/rtapp_log.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *row_text(int idx, const struct log_row *r, int64_t zero)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	rtapp_log_row(f, idx, r, zero);
+	fclose(f);
+	return buf;
+}
+
+static void a_row_has_rt_apps_columns(void)
+{
+	struct log_row r = {
+		.perf = 12, .run_ns = 5000999, .start_ns = 2000000000,
+		.end_ns = 2010000500, .slack_ns = 4999000,
+		.c_duration_ns = 5000000, .c_period_ns = 10000000,
+		.wu_lat_ns = 61999,
+	};
+	char *s = row_text(3, &r, 1000000000);
+	const char *want = "   3       12     5001    10001         2000000"
+			   "         2010001         1000000       4999       5000"
+			   "      10000         62\n";
+
+	TAP_OK(strcmp(s, want) == 0, "row in rt-app's widths, µs rounded: %s",
+	       s);
+	free(s);
+}
+
+static void negative_slack_stays_negative(void)
+{
+	struct log_row r = { .start_ns = 0, .end_ns = 1000, .slack_ns = -2500000 };
+	char *s = row_text(0, &r, 0);
+	int fields = 0;
+	long slack = 0;
+	char *save, *tok = strtok_r(s, " \n", &save);
+
+	for (; tok; tok = strtok_r(NULL, " \n", &save))
+		if (++fields == 8)
+			slack = strtol(tok, NULL, 10);
+	TAP_OK(fields == 11, "a row has 11 fields (got %d)", fields);
+	TAP_OK(slack == -2500, "slack -2.5 ms is written -2500 (got %ld)", slack);
+	free(s);
+}
+
+int main(void)
+{
+	a_row_has_rt_apps_columns();
+	negative_slack_stays_negative();
+	return tap_done();
+}
