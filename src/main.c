@@ -1,6 +1,7 @@
 /*
  * main.c - mimic's command line: find the workload, parse and check it,
- * calibrate, run. The only place that turns problems into exit statuses.
+ * calibrate, run, hand the run result to the reports. The only place that
+ * turns problems into exit statuses.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -18,10 +19,15 @@
 #include "report/summary_json.h"
 #include "parse/template.h"
 #include "engine/calibration.h"
+#include "record/result.h"
+#include "report/gnuplot.h"
+#include "report/report.h"
+#include "report/trace_json.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +245,109 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	return 0;
 }
 
+/* engine_options.before_start: the workload's print_start lines. */
+static void print_start_lines(void *arg)
+{
+	const struct globals *g = arg;
+
+	report_lines(g->print_start, g->n_print_start, 0);
+}
+
+/* Stop signals so far; the end of the run counts as the first. */
+static volatile sig_atomic_t main_signals;
+
+/* While the reports are written: the third stop signal exits at once
+ * (report files are written whole or not at all). */
+static void main_stop_handler(int sig)
+{
+	if (++main_signals >= 3)
+		_exit(128 + sig);
+}
+
+/* The stop signals, blocked while the engine runs (it takes them with
+ * sigtimedwait), counted by main_stop_handler while reporting. */
+static void main_stop_signals(sigset_t *stops)
+{
+	sigemptyset(stops);
+	sigaddset(stops, SIGINT);
+	sigaddset(stops, SIGTERM);
+	sigaddset(stops, SIGHUP);
+	sigaddset(stops, SIGQUIT);
+}
+
+/* Every report of a run that reached time zero; true if one failed. */
+static bool run_reports(const struct run_result *r, const struct cli *c)
+{
+	const struct globals *g = &r->w->g;
+	bool failed = false;
+
+	if (c->trace_json && trace_json_write(r, c->trace_json))
+		failed = true;
+	if (g->gnuplot && g->log_mode == LOG_FILE && gnuplot_write(r))
+		failed = true;
+	if (!c->quiet) {
+		report_lines(g->print_end, g->n_print_end,
+			     (r->t_end_ns - r->t_zero_ns) / 1000);
+		report_styles_print(r);
+	}
+	report_print(r, c->quiet);
+	if (c->summary && summary_json_write(r, c->summary))
+		failed = true;
+	return failed;
+}
+
+/* The one place a run's exit status is decided (doc/mimic.1). */
+static int run_exit_status(const struct run_result *r, bool report_failed)
+{
+	if (!r->started)
+		return MIMIC_EXIT_FAILURE; /* refused before time zero */
+	if (r->force_signal)
+		return 128 + r->force_signal;
+	if (r->write_failed || r->child_failed || report_failed)
+		return MIMIC_EXIT_FAILURE;
+	if (r->log_rows_dropped && !r->w->g.allow_log_drops)
+		return MIMIC_EXIT_FAILURE;
+	return MIMIC_EXIT_OK;
+}
+
+/* Runs w and reports; returns the exit status. */
+static int run(const struct workload *w, const struct cli *c,
+	       const struct calibration *cal)
+{
+	struct engine_options eo = { .quiet = c->quiet,
+				     .no_progress = c->no_progress,
+				     .trace_json = c->trace_json,
+				     .trace_slices = c->trace_slices,
+				     .before_start = c->quiet ? NULL
+							      : print_start_lines,
+				     .arg = (void *)&w->g };
+	struct sigaction sa = { .sa_handler = main_stop_handler,
+				.sa_flags = SA_RESTART };
+	struct run_result r;
+	sigset_t stops, old;
+	bool report_failed = false;
+	int status;
+
+	main_stop_signals(&stops);
+	pthread_sigmask(SIG_BLOCK, &stops, &old);
+	engine_run(w, cal->ns_per_loop, &eo, &r);
+	r.calibration_source = calibration_source_name(cal->source);
+	r.calibration_spread = cal->spread;
+	r.calibration_unsteady = calibration_unsteady(cal);
+	main_signals = r.stop_signals > 1 ? r.stop_signals : 1;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (r.started)
+		report_failed = run_reports(&r, c);
+	status = run_exit_status(&r, report_failed);
+	engine_release(&r);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli c = { 0 };
@@ -293,26 +402,23 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	/* An unwritable trace file is known now, not after the run. */
+	/* An unwritable trace file is known now, not after the run; what
+	 * it holds until then is an empty trace, still valid JSON. */
 	if (c.trace_json) {
 		FILE *f = fopen(c.trace_json, "w");
 
-		if (!f || fclose(f)) {
+		if (!f || fputs("{\"traceEvents\":[]}\n", f) < 0 ||
+		    fclose(f)) {
 			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
 				"%s\n", c.trace_json, strerror(errno));
 			goto out;
 		}
 	}
-	struct engine_options eo = { .quiet = c.quiet,
-				     .no_progress = c.no_progress,
-				     .summary_path = c.summary,
-				     .trace_json = c.trace_json,
-				     .trace_slices = c.trace_slices };
 	sched_attr_allow_missing(c.allow_missing);
 	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
 	struct calibration cal = calibration_choose(w, c.recalibrate,
 						    c.quiet || c.log_level < 50);
-	status = cal.ns_per_loop > 0 ? engine_run(w, cal.ns_per_loop, &eo)
+	status = cal.ns_per_loop > 0 ? run(w, &c, &cal)
 				     : MIMIC_EXIT_FAILURE;
 out:
 	free(text);

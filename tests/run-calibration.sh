@@ -4,7 +4,7 @@
 # shows it), --recalibrate measures anew, and two busy processes on the
 # machine do not change the measured ns per loop (it is CPU time).
 . "${srcdir:-.}/tests/lib.sh"
-plan 9
+plan 10
 MIMIC_CALIBRATION_FILE=$TMP/store
 export MIMIC_CALIBRATION_FILE
 cat >"$TMP/w.json" <<'JSON'
@@ -29,12 +29,16 @@ ok $(( rc || $? )) "mimic calibrate --cpu 0 stores a line for this kernel and CP
 # A planted value of 1000 ns per loop: "run": 5000 is then 5000 loops,
 # the perf column (thousands of loops) says 5 whatever the machine's load.
 sed -i "s/	0	[0-9.]*	/	0	1000.000000	/" "$MIMIC_CALIBRATION_FILE"
-"$MIMIC" --duration 2 "$TMP/run.json" 2>"$TMP/err" >/dev/null
+"$MIMIC" --duration 2 --summary "$TMP/s.json" "$TMP/run.json" 2>"$TMP/err" >/dev/null
 grep -q 'pLoad = 1000ns : calib_cpu 0 (1000.000 ns per loop, stored by mimic calibrate' "$TMP/err"
 ok $? "a run without global.calibration uses the stored value and says so"
 perf=$(col "$TMP/c-t-0.log" perf | sort -u | tr '\n' ' ')
 [ "$perf" = "5 " ]
 ok $? "the run did 5000 loops per iteration with it (perf: $perf)"
+python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))["calibration"]
+sys.exit(not (c["source"] == "stored" and c["ns_per_loop"] == 1000 and not c["unsteady"]))' "$TMP/s.json"
+ok $? "the JSON summary says the calibration was the stored one"
 "$MIMIC" --recalibrate --duration 1 "$TMP/run.json" 2>"$TMP/err" >/dev/null
 grep -q 'of CPU time' "$TMP/err" && ! grep -q 'pLoad = 1000ns' "$TMP/err"
 ok $? "--recalibrate measures anew"

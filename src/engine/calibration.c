@@ -188,9 +188,26 @@ static struct calibration measure(int cpu)
 				     .took_ns = m.took_ns };
 }
 
+const char *calibration_source_name(enum calibration_source s)
+{
+	static const char *const names[] = {
+		[CALIBRATION_FROM_FILE] = "file",
+		[CALIBRATION_STORED] = "stored",
+		[CALIBRATION_MEASURED] = "measured",
+	};
+
+	return names[s];
+}
+
+bool calibration_unsteady(const struct calibration *c)
+{
+	return c->source == CALIBRATION_MEASURED &&
+	       c->spread > CALIBRATION_SPREAD_WARN;
+}
+
 static void warn_spread(const struct calibration *c)
 {
-	if (c->spread > CALIBRATION_SPREAD_WARN)
+	if (calibration_unsteady(c))
 		fprintf(stderr, "[mimic] <warning> calibration trials on CPU %d "
 			"differ by %.1f %% (more than %.0f %%): the CPU's speed "
 			"changed while measuring; pin the value with "
@@ -242,8 +259,7 @@ struct calibration calibration_choose(const struct workload *w,
 		fprintf(stderr, "mimic: calibration failed\n");
 	else if (!quiet) {
 		print_pload(&c, store);
-		if (c.source == CALIBRATION_MEASURED)
-			warn_spread(&c);
+		warn_spread(&c);
 	}
 	free(store);
 	return c;

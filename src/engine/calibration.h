@@ -36,6 +36,11 @@ struct calibration {
 struct calibration calibration_choose(const struct workload *w,
 				      bool recalibrate, bool quiet);
 
+/* "file", "stored" or "measured", as the JSON summary says it. */
+const char *calibration_source_name(enum calibration_source s);
+/* A measurement whose trials were further apart than the warning bound. */
+bool calibration_unsteady(const struct calibration *c);
+
 /* mimic calibrate [--cpu N]: measure, print, store. Returns exit status. */
 int calibration_main(int argc, char **argv);
 

@@ -3,27 +3,25 @@
  * them home: creates logs, timers and threads before time zero (a failure
  * there refuses the run), releases them together, drains their log rings
  * while they run, stops them on duration, end of loops or a signal, and
- * flushes everything.
+ * flushes everything; what the run did goes back to main as a struct
+ * run_result, and the reports are main's to call.
  */
 #define _GNU_SOURCE
 #include "engine/engine.h"
 
 #include "lib/diag.h"
 #include "record/ftrace.h"
-#include "report/gnuplot.h"
 #include "engine/hostlimits.h"
 #include "engine/preflight.h"
 #include "engine/progress.h"
-#include "report/report.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
 #include "record/rtapp_log.h"
 #include "record/samples.h"
-#include "report/summary_json.h"
 #include "engine/taskgroup.h"
 #include "engine/thread_extra.h"
 #include "lib/timeutil.h"
-#include "report/trace_json.h"
+#include "record/trace_ring.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,6 +38,9 @@
 
 #define ENGINE_DRAIN_NS     (100 * 1000 * 1000) /* log rows reach files */
 #define ENGINE_KICK_NS      (2 * 1000 * 1000)   /* re-wake stopping threads */
+/* After a second stop signal, how long threads still have to come home
+ * before main leaves them running and goes on to the reports. */
+#define ENGINE_GRACE_NS     (100 * 1000 * 1000)
 #define ENGINE_RING_DEFAULT (256 * 1024)
 /* Shared bytes per thread beyond its log ring: its struct, histograms. */
 #define ENGINE_SHM_PER_THREAD (1 << 20)
@@ -295,21 +296,27 @@ static int engine_make_resources(struct engine *e)
 	return 0;
 }
 
+/*
+ * Threads left running after a second signal may still use their
+ * resources, buffers, the io_device and trace_marker: those stay (a
+ * closed fd could be reused by a report file), the process exits soon.
+ */
 static void engine_free(struct engine *e)
 {
+	if (e->dma_fd >= 0)
+		close(e->dma_fd);
+	taskgroup_cleanup();
+	if (e->abandoned)
+		goto out;
 	if (e->res)
 		for (size_t k = 0; k < e->w->n_resources; k++)
 			resource_destroy(&e->res[k]);
 	if (e->io_fd >= 0)
 		close(e->io_fd);
-	if (e->dma_fd >= 0)
-		close(e->dma_fd);
-	taskgroup_cleanup();
 	ftrace_close();
 	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
 
-		free(t->log_path); /* main's */
 		if (t->home != getpid())
 			continue; /* set up by a process instance, gone with it */
 		free(t->unique_timers);
@@ -317,6 +324,7 @@ static void engine_free(struct engine *e)
 		free(t->msg);
 		thread_extra_free(t);
 	}
+out:
 	free(e->initial_cpus.cpus);
 }
 
@@ -347,7 +355,8 @@ static void engine_join_local(struct engine *e)
 		struct thread *t = &e->threads[k];
 
 		if (t->created && !t->joined && !t->own_process &&
-		    t->home == getpid()) {
+		    t->home == getpid() &&
+		    (!e->abandoned || atomic_load(&t->finished))) {
 			pthread_join(t->pthread, NULL);
 			t->joined = true;
 		}
@@ -562,8 +571,10 @@ static void engine_join_all(struct engine *e)
 		struct thread *t = &e->threads[k];
 		int st;
 
+		/* Left running: not waited for (gone with main). */
 		if (t->own_process && t->created && !t->reaped &&
-		    waitpid(atomic_load(&t->pid), &st, 0) > 0)
+		    waitpid(atomic_load(&t->pid), &st,
+			    e->abandoned ? WNOHANG : 0) > 0)
 			engine_check_child(e, t, st);
 	}
 }
@@ -598,14 +609,17 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		sig = wait_signal(stops, wait);
 		if (sig == SIGCHLD) {
 			engine_reap(e);
-			if (e->child_failed)
+			if (e->child_failed) {
+				e->stopped_by_error = true;
 				break;
+			}
 			continue;
 		}
 		if (sig == ENGINE_DONE_SIGNAL)
 			continue; /* the loop condition sees it */
 		if (sig > 0) {
 			e->stop_signal = sig;
+			e->stop_signals = 1;
 			break;
 		}
 		engine_drain_logs(e);
@@ -614,9 +628,33 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 	progress_end(&progress);
 }
 
+/*
+ * A stop signal while stopping: the first (when the run ended for another
+ * reason) changes nothing; the second cuts the waiting short: threads get
+ * ENGINE_GRACE_NS more, then are left running while main writes every
+ * report; a third exits at once with the logs flushed (report files are
+ * written whole or not at all, so none is left cut).
+ */
+static void engine_stop_signal(struct engine *e, int sig, int64_t *give_up)
+{
+	if (++e->stop_signals == 2) {
+		e->force_signal = sig;
+		*give_up = time_now_ns() + ENGINE_GRACE_NS;
+		fprintf(stderr, "mimic: second %s: not waiting for threads "
+			"any more; writing the reports (a third signal exits "
+			"at once)\n", strsignal(sig));
+	} else if (e->stop_signals > 2) {
+		fprintf(stderr, "mimic: %s again, exiting now\n",
+			strsignal(sig));
+		engine_drain_logs(e);
+		engine_close_logs(e);
+		_exit(128 + sig);
+	}
+}
+
 static void engine_stop(struct engine *e, const sigset_t *stops)
 {
-	bool signalled = e->stop_signal != 0;
+	int64_t give_up = INT64_MAX;
 
 	atomic_store(&e->stop, true);
 	e->t_end_ns = atomic_load(&e->live) > 0 ? time_now_ns()
@@ -624,24 +662,18 @@ static void engine_stop(struct engine *e, const sigset_t *stops)
 	while (atomic_load(&e->live) > 0) {
 		int sig;
 
+		if (time_now_ns() >= give_up) {
+			e->abandoned = true;
+			break;
+		}
 		engine_kick(e);
 		sig = wait_signal(stops, ENGINE_KICK_NS);
 		if (sig == SIGCHLD)
 			engine_reap(e);
 		if (sig == ENGINE_DONE_SIGNAL || sig == SIGCHLD)
 			continue;
-		if (sig > 0 && signalled) {
-			/* A second signal: leave now, with what is logged. */
-			fprintf(stderr, "mimic: second %s, forcing exit\n",
-				strsignal(sig));
-			engine_drain_logs(e);
-			engine_close_logs(e);
-			_exit(128 + sig);
-		}
-		/* A first signal while stopping for another reason does not
-		 * change the reason; a second one forces the exit. */
 		if (sig > 0)
-			signalled = true;
+			engine_stop_signal(e, sig, &give_up);
 		engine_drain_logs(e);
 	}
 }
@@ -696,10 +728,71 @@ static void engine_init_sync(struct engine *e)
 	pthread_condattr_destroy(&ca);
 }
 
-static int engine_go(struct engine *e, const sigset_t *stops)
+static enum run_stop engine_stop_reason(const struct engine *e)
+{
+	double dur = e->w->g.duration_s;
+
+	if (e->stop_signal)
+		return RUN_STOP_SIGNAL;
+	if (e->stopped_by_error)
+		return RUN_STOP_ERROR;
+	/* Stopped at the deadline; 1 ms absorbs the rounding. */
+	if (dur > 0 && (double)(e->t_end_ns - e->t_zero_ns) / 1e9 >= dur - 0.001)
+		return RUN_STOP_DURATION;
+	return RUN_STOP_LOOPS;
+}
+
+static void engine_result_thread(const struct thread *t, struct run_thread *rt)
+{
+	*rt = (struct run_thread){
+		.task = t->task,
+		.idx = t->idx,
+		.name = t->name,
+		.log_path = t->log_path,
+		.pid = atomic_load(&t->pid),
+		.tid = atomic_load(&t->tid),
+		.created = t->created,
+		.came_home = !t->created || atomic_load(&t->finished),
+		.policy = t->cur_sched.policy,
+		.priority = t->cur_sched.priority,
+		.attr_msg = t->attr_msg,
+		.log_rows_dropped = t->ring.rows ? atomic_load(&t->ring.dropped)
+						 : 0,
+		.stats = &t->stats,
+		.trace = t->trace,
+	};
+}
+
+/* After the join: what the reports read, pointing into the region. */
+static int engine_fill_result(struct engine *e, struct run_result *r)
+{
+	int n = engine_count(e);
+	struct run_thread *rt = calloc((size_t)n + 1, sizeof(*rt));
+
+	if (!rt) {
+		fprintf(stderr, "mimic: out of memory\n");
+		return -1;
+	}
+	for (int k = 0; k < n; k++) {
+		engine_result_thread(&e->threads[k], &rt[k]);
+		r->log_rows_dropped += rt[k].log_rows_dropped;
+	}
+	r->threads = rt;
+	r->n_threads = n;
+	r->stop = engine_stop_reason(e);
+	r->stop_signal = e->stop_signal;
+	r->stop_signals = e->stop_signals;
+	r->force_signal = e->force_signal;
+	r->t_zero_ns = e->t_zero_ns;
+	r->t_end_ns = e->t_end_ns;
+	return 0;
+}
+
+static void engine_go(struct engine *e, const sigset_t *stops,
+		      struct run_result *r)
 {
 	const struct workload *w = e->w;
-	int created = 0, status = MIMIC_EXIT_FAILURE;
+	int created = 0;
 	bool started = false;
 
 	engine_init_sync(e);
@@ -723,7 +816,8 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 		goto out;
 	}
 
-	report_lines(e, w->g.print_start, w->g.n_print_start);
+	if (e->opt->before_start)
+		e->opt->before_start(e->opt->arg);
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=start");
 	bool ok = engine_start_threads(e, &created) == 0;
@@ -737,47 +831,36 @@ static int engine_go(struct engine *e, const sigset_t *stops)
 	engine_close_logs(e);
 	if (ftrace_on(FTRACE_MAIN))
 		ftrace_write("rtapp_main: event=end");
-	if (started && e->opt->trace_json &&
-	    trace_json_write(e, e->opt->trace_json))
-		e->write_failed = true;
-	if (started && w->g.gnuplot && w->g.log_mode == LOG_FILE &&
-	    gnuplot_write(e))
-		e->write_failed = true;
-	if (started) {
-		report_lines(e, w->g.print_end, w->g.n_print_end);
-		report_styles_print(e);
-		report_print(e);
-		if (e->opt->summary_path &&
-		    summary_json_write(e, e->opt->summary_path))
-			e->write_failed = true;
-		status = e->write_failed || e->child_failed ? MIMIC_EXIT_FAILURE
-							    : MIMIC_EXIT_OK;
-	}
+	if (started && !engine_fill_result(e, r))
+		r->started = true;
 out:
 	engine_close_logs(e);
+	r->write_failed = e->write_failed;
+	r->child_failed = e->child_failed;
 	engine_free(e);
-	return status;
 }
 
-int engine_run(const struct workload *w, double ns_per_loop,
-	       const struct engine_options *opt)
+void engine_run(const struct workload *w, double ns_per_loop,
+		const struct engine_options *opt, struct run_result *r)
 {
 	struct sigaction sa = { .sa_handler = engine_wake_handler };
 	struct shm shm;
 	struct engine *e;
 	sigset_t stops, old;
-	int status, rc;
+	int rc;
 
+	*r = (struct run_result){ .w = w, .ns_per_loop = ns_per_loop };
 	rc = shm_init(&shm, engine_shm_size(w, opt));
 	if (rc) {
 		fprintf(stderr, "mimic: cannot map the shared region: %s\n",
 			strerror(-rc));
-		return MIMIC_EXIT_FAILURE;
+		return;
 	}
 	e = shm_alloc(&shm, sizeof(*e));
 	*e = (struct engine){ .shm = shm, .w = w, .opt = opt,
 			      .ns_per_loop = ns_per_loop, .io_fd = -1,
 			      .dma_fd = -1, .main_pid = getpid() };
+	r->engine = e;
 
 	/* Only main takes the stop signals, from before anything is set up
 	 * (so cgroups are always removed); threads inherit the mask, and so
@@ -795,8 +878,26 @@ int engine_run(const struct workload *w, double ns_per_loop,
 	/* A done signal still pending when the mask is restored is harmless. */
 	sigaction(ENGINE_DONE_SIGNAL, &sa, NULL);
 
-	status = engine_go(e, &stops);
-	shm_free(&shm);
+	engine_go(e, &stops, r);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return status;
+}
+
+void engine_release(struct run_result *r)
+{
+	struct engine *e = r->engine;
+	struct shm shm;
+
+	if (!e)
+		return;
+	for (int k = 0, n = engine_count(e); k < n; k++)
+		free(e->threads[k].log_path); /* main's */
+	free((void *)r->threads);
+	r->threads = NULL;
+	r->n_threads = 0;
+	r->engine = NULL;
+	/* Threads left running still write into the region. */
+	if (e->abandoned)
+		return;
+	shm = e->shm;
+	shm_free(&shm);
 }

@@ -1,7 +1,8 @@
 /*
  * engine.h - instantiates a workload (threads, logs, timers), releases all
  * threads together at time zero, and stops them at the duration, at the
- * end of their loops or on a signal, losing no log row.
+ * end of their loops or on a signal, losing no log row; what the run did
+ * comes back as a struct run_result (record/result.h) for the reports.
  */
 #ifndef MIMIC_ENGINE_H
 #define MIMIC_ENGINE_H
@@ -9,6 +10,7 @@
 #include "lib/shm.h"
 #include "engine/thread.h"
 #include "model/workload.h"
+#include "record/result.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -18,7 +20,10 @@ struct engine_options {
 	const char *trace_json;   /* --trace-json FILE, or NULL */
 	uint64_t trace_slices;    /* slices kept per thread; 0: default */
 	bool no_progress;         /* no progress line even on a terminal */
-	const char *summary_path; /* --summary: JSON written after the run */
+	/* Called once everything is set up, just before the threads start
+	 * (main prints the workload's print_start lines there), or NULL. */
+	void (*before_start)(void *arg);
+	void *arg;
 };
 
 /* Lives in its own shared region: processes see its flags and counters. */
@@ -48,6 +53,10 @@ struct engine {
 
 	struct cpu_set_list initial_cpus; /* main's affinity at start */
 	int stop_signal;          /* the signal that stopped the run, or 0 */
+	int stop_signals;         /* stop signals received */
+	int force_signal;         /* the second: waiting cut short, or 0 */
+	bool stopped_by_error;    /* a process instance died mid-run */
+	bool abandoned;           /* threads still running after the grace */
 	pid_t main_pid;           /* mimic itself: drains logs, reports */
 	_Atomic int64_t t_last_ns; /* when the last thread finished */
 	int64_t t_end_ns;
@@ -68,8 +77,13 @@ int engine_fork(struct engine *e, const struct task *task);
 /* A thread has finished: the last one wakes main. */
 void engine_thread_done(struct engine *e);
 
-/* Runs w to its end; returns a MIMIC_EXIT_* status. */
-int engine_run(const struct workload *w, double ns_per_loop,
-	       const struct engine_options *opt);
+/*
+ * Runs w to its end and fills r (r->started false: refused before time
+ * zero, the reason printed). What r points at stays valid until
+ * engine_release(r).
+ */
+void engine_run(const struct workload *w, double ns_per_loop,
+		const struct engine_options *opt, struct run_result *r);
+void engine_release(struct run_result *r);
 
 #endif

@@ -14,7 +14,7 @@
 #include "engine/sched_attr.h"
 #include "engine/taskgroup.h"
 #include "lib/timeutil.h"
-#include "report/trace_json.h"
+#include "record/trace_ring.h"
 
 #include <errno.h>
 #include <numa.h>

@@ -7,6 +7,7 @@
 
 #include "lib/hist.h"
 #include "record/ring.h"
+#include "record/stats.h"
 #include "model/workload.h"
 
 #include <pthread.h>
@@ -17,7 +18,6 @@
 
 struct engine;
 struct live_resource;
-struct sample_log;
 struct trace_ring;
 
 #define THREAD_MAX_HELD 64 /* mutexes one thread may hold at once */
@@ -37,24 +37,6 @@ struct iter_acc {
 	int64_t c_period_ns;      /* timer periods */
 	int64_t wu_lat_ns;        /* timer wake-up latencies */
 	int64_t batch_ns;         /* futex_wake "batch": the iteration's stamp */
-};
-
-struct thread_stats {
-	uint64_t rows;            /* phase iterations completed */
-	uint64_t timer_overruns;
-	uint64_t sent, received;  /* messages */
-	uint64_t damaged;         /* received with a broken pattern */
-	uint64_t attr_failures;   /* phase attribute changes refused */
-	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
-	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
-	struct sample_log *samples; /* every wake-up, or NULL (samples.h) */
-	struct hist *request_us;  /* request: now - last wake-up, µs */
-	_Atomic uint64_t requests; /* request events done (read by rate) */
-	struct hist *rate;        /* rate: requests per second, 1 per sample */
-	uint64_t rate_last;       /* rate: requests seen at the last sample */
-	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
-	struct shist *slack_us;   /* per row with a timer: its slack, µs */
-	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
 };
 
 struct thread {

@@ -45,6 +45,7 @@ struct globals {
 	const char *log_basename;
 	enum log_mode log_mode;
 	size_t log_ring_bytes;    /* 0: default */
+	bool allow_log_drops;     /* dropped log rows are not a failure */
 	bool gnuplot;
 	unsigned ftrace;          /* FTRACE_* bits */
 	const char *io_device;

@@ -519,6 +519,10 @@ static const struct key global_keys[] = {
 	{ .name = "log_size", .type = KEY_CUSTOM, .parse = set_log_size,
 	  .help = "\"file\", \"auto\", \"disable\", or MiB of buffer per "
 		  "thread" },
+	{ .name = "allow_log_drops", .type = KEY_BOOL,
+	  .offset = G(allow_log_drops), .def = false,
+	  .help = "log rows dropped when the writer falls behind are no "
+		  "failure (false)" },
 	{ .name = "gnuplot", .type = KEY_BOOL, .offset = G(gnuplot),
 	  .def = false,
 	  .help = "write rt-app's .plot scripts next to the logs (false)" },

@@ -63,6 +63,9 @@ static struct json_object *dump_globals(const struct globals *g)
 			   : g->log_ring_bytes
 				   ? jint((int64_t)(g->log_ring_bytes >> 20))
 				   : json_object_new_string("file"));
+	/* Only when set: older dumps stay as they were. */
+	if (g->allow_log_drops)
+		add(o, "allow_log_drops", json_object_new_boolean(true));
 	add(o, "gnuplot", json_object_new_boolean(g->gnuplot));
 	add(o, "ftrace", json_object_new_string(ftrace));
 	add(o, "io_device", json_object_new_string(g->io_device));

@@ -9,8 +9,8 @@
 #define _GNU_SOURCE
 #include "report/gnuplot.h"
 
-#include "engine/engine.h"
 #include "model/policy.h"
+#include "record/result.h"
 #include "record/rtapp_log.h"
 
 #include <errno.h>
@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static FILE *plot_open(const struct engine *e, const char *what)
+static FILE *plot_open(const struct run_result *r, const char *what)
 {
-	char *path = rtapp_log_path(&e->w->g, what, ".plot");
+	char *path = rtapp_log_path(&r->w->g, what, ".plot");
 	FILE *f = path ? fopen(path, "w") : NULL;
 
 	if (!f)
@@ -30,22 +30,22 @@ static FILE *plot_open(const struct engine *e, const char *what)
 	return f;
 }
 
-static const char *log_name(const struct thread *t)
+static const char *log_name(const struct run_thread *t)
 {
 	const char *slash = strrchr(t->log_path, '/');
 
 	return slash ? slash + 1 : t->log_path;
 }
 
-static int plot_thread(const struct engine *e, const struct thread *t)
+static int plot_thread(const struct run_result *r, const struct run_thread *t)
 {
-	const char *base = e->w->g.log_basename;
+	const char *base = r->w->g.log_basename;
 	char what[128];
 	FILE *f;
 
 	snprintf(what, sizeof(what), "%s", log_name(t) + strlen(base) + 1);
 	what[strlen(what) - 4] = '\0'; /* drop ".log" */
-	f = plot_open(e, what);
+	f = plot_open(r, what);
 	if (!f)
 		return -1;
 	fprintf(f, "set terminal postscript enhanced color\n"
@@ -63,10 +63,10 @@ static int plot_thread(const struct engine *e, const struct thread *t)
 	return fclose(f) ? -1 : 0;
 }
 
-static int plot_all(const struct engine *e, const char *what, int column)
+static int plot_all(const struct run_result *r, const char *what, int column)
 {
-	int n = atomic_load(&e->n_threads);
-	FILE *f = plot_open(e, what);
+	int n = r->n_threads;
+	FILE *f = plot_open(r, what);
 
 	if (!f)
 		return -1;
@@ -76,25 +76,25 @@ static int plot_all(const struct engine *e, const char *what, int column)
 		   "set title \"Measured time per loop\"\n"
 		   "set xlabel \"Loop start time since time zero [s]\"\n"
 		   "set ylabel \"%s Time [usec]\"\n"
-		   "plot ", e->w->g.log_basename, what,
+		   "plot ", r->w->g.log_basename, what,
 		column == 4 ? "Period" : "Run");
 	for (int k = 0; k < n; k++)
 		fprintf(f, "%s'%s' u ($7/1000000):%d w l title \"thread [%s] (%s)\"",
-			k ? ", " : "", log_name(&e->threads[k]), column,
-			e->threads[k].name,
-			policy_name(e->threads[k].task->sched.policy));
+			k ? ", " : "", log_name(&r->threads[k]), column,
+			r->threads[k].name,
+			policy_name(r->threads[k].task->sched.policy));
 	fprintf(f, "\n");
 	return fclose(f) ? -1 : 0;
 }
 
-int gnuplot_write(const struct engine *e)
+int gnuplot_write(const struct run_result *r)
 {
-	int n = atomic_load(&e->n_threads), rc = 0;
+	int rc = 0;
 
-	for (int k = 0; k < n; k++)
-		if (e->threads[k].log_path)
-			rc |= plot_thread(e, &e->threads[k]);
-	rc |= plot_all(e, "period", 4);
-	rc |= plot_all(e, "run", 3);
+	for (int k = 0; k < r->n_threads; k++)
+		if (r->threads[k].log_path)
+			rc |= plot_thread(r, &r->threads[k]);
+	rc |= plot_all(r, "period", 4);
+	rc |= plot_all(r, "run", 3);
 	return rc;
 }

@@ -2,9 +2,9 @@
 #ifndef MIMIC_GNUPLOT_H
 #define MIMIC_GNUPLOT_H
 
-struct engine;
+struct run_result;
 
 /* Writes one script per thread and the two global ones; -1 on error. */
-int gnuplot_write(const struct engine *e);
+int gnuplot_write(const struct run_result *r);
 
 #endif

@@ -7,8 +7,8 @@
  */
 #include "report/report.h"
 
-#include "engine/engine.h"
 #include "lib/hist.h"
+#include "record/result.h"
 #include "report/report_style.h"
 #include "report/run_stats.h"
 
@@ -126,15 +126,48 @@ static void report_slack_run_line(const struct task *task,
 	printf("\n");
 }
 
-/* What went wrong during the run: on stderr, even with --quiet. */
-static void report_warnings(const struct engine *e, struct run_task_stats *s)
+/*
+ * Rows lost because a thread's ring was full, with the threads that lost
+ * them (the first REPORT_DROP_NAMES): an error (exit 1, main decides)
+ * unless global.allow_log_drops says the workload accepts it.
+ */
+#define REPORT_DROP_NAMES 8
+static void report_dropped(const struct run_result *r)
 {
-	const struct workload *w = e->w;
-	uint64_t dropped = 0;
+	bool ok = r->w->g.allow_log_drops;
+	int named = 0, more = 0;
+
+	if (!r->log_rows_dropped)
+		return;
+	fprintf(stderr, "mimic: %s: %llu log rows dropped, the log writer fell "
+		"behind:", ok ? "warning" : "error",
+		(unsigned long long)r->log_rows_dropped);
+	for (int k = 0; k < r->n_threads; k++) {
+		const struct run_thread *t = &r->threads[k];
+
+		if (!t->log_rows_dropped)
+			continue;
+		if (named++ < REPORT_DROP_NAMES)
+			fprintf(stderr, "%s %s %llu", named > 1 ? "," : "",
+				t->name, (unsigned long long)t->log_rows_dropped);
+		else
+			more++;
+	}
+	if (more)
+		fprintf(stderr, " and %d more thread%s", more,
+			more == 1 ? "" : "s");
+	fprintf(stderr, " (raise global.log_size%s)\n",
+		ok ? "" : ", or set global.allow_log_drops to accept drops");
+}
+
+/* What went wrong during the run: on stderr, even with --quiet. */
+static void report_warnings(const struct run_result *r,
+			    struct run_task_stats *s)
+{
+	const struct workload *w = r->w;
 
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		run_stats_task(e, &w->tasks[k], s);
-		dropped += s->dropped;
+		run_stats_task(r, &w->tasks[k], s);
 		if (s->damaged)
 			fprintf(stderr, "mimic: warning: tasks.%s: %llu messages "
 				"arrived damaged\n", w->tasks[k].name,
@@ -145,10 +178,7 @@ static void report_warnings(const struct engine *e, struct run_task_stats *s)
 				w->tasks[k].name,
 				(unsigned long long)s->attr_failures, s->attr_msg);
 	}
-	if (dropped)
-		fprintf(stderr, "mimic: warning: %llu log rows dropped: the log "
-			"writer fell behind (raise global.log_size)\n",
-			(unsigned long long)dropped);
+	report_dropped(r);
 }
 
 /*
@@ -176,12 +206,10 @@ static void report_lookup(const char *p, size_t len)
 	fwrite(p, 1, wlen, stdout);
 }
 
-void report_lines(const struct engine *e, const char *const *lines, size_t n)
+void report_lines(const char *const *lines, size_t n, int64_t elapsed_us)
 {
-	int64_t us = (e->t_end_ns - e->t_zero_ns) / 1000;
+	int64_t us = elapsed_us;
 
-	if (e->opt->quiet)
-		return;
 	for (size_t k = 0; k < n; k++) {
 		for (const char *p = lines[k]; *p; p++) {
 			const char *close = strncmp(p, "%{", 2) ? NULL
@@ -209,13 +237,14 @@ void report_lines(const struct engine *e, const char *const *lines, size_t n)
 }
 
 /* The second block, for the tasks with slack or run samples, if any. */
-static void report_slack_run(const struct engine *e, struct run_task_stats *s)
+static void report_slack_run(const struct run_result *r,
+			     struct run_task_stats *s)
 {
-	const struct workload *w = e->w;
+	const struct workload *w = r->w;
 	bool header = false;
 
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		run_stats_task(e, &w->tasks[k], s);
+		run_stats_task(r, &w->tasks[k], s);
 		if (!s->threads || (!shist_count(&s->slack_us) && !s->run_us.n))
 			continue;
 		if (!header)
@@ -225,53 +254,51 @@ static void report_slack_run(const struct engine *e, struct run_task_stats *s)
 	}
 }
 
-void report_print(const struct engine *e)
+void report_print(const struct run_result *r, bool quiet)
 {
 	static const char *const reasons[] = {
 		[RUN_STOP_DURATION] = "stopped at the duration",
 		[RUN_STOP_LOOPS] = "all loops done",
+		[RUN_STOP_ERROR] = "stopped by an error",
 	};
-	const struct workload *w = e->w;
+	const struct workload *w = r->w;
 	struct run_task_stats *s;
-	enum run_stop stop = run_stats_stop(e);
-	int n = atomic_load(&e->n_threads);
+	int n = r->n_threads;
 
 	s = malloc(sizeof(*s));
 	if (!s)
 		return;
-	if (e->opt->quiet) {
-		report_warnings(e, s);
+	if (quiet) {
+		report_warnings(r, s);
 		free(s);
 		return;
 	}
-	printf("mimic: ran %.3f s, %d thread%s, ", run_stats_seconds(e), n,
+	printf("mimic: ran %.3f s, %d thread%s, ", run_result_seconds(r), n,
 	       n == 1 ? "" : "s");
-	if (stop == RUN_STOP_SIGNAL)
-		printf("stopped by %s\n", strsignal(e->stop_signal));
+	if (r->stop == RUN_STOP_SIGNAL)
+		printf("stopped by %s\n", strsignal(r->stop_signal));
 	else
-		printf("%s\n", reasons[stop]);
+		printf("%s\n", reasons[r->stop]);
 	printf("%-16s %4s %8s %7s | %-6s %9s %-39s | %s\n", "", "", "", "",
 	       "wake", "", "wake-up latency (us)", "run error (%)");
 	printf("%-16s %4s %8s %7s | %-6s %9s %7s %7s %7s %7s %7s | %7s %7s %7s %7s\n",
 	       "task", "thr", "loops", "overrun", "path", "wakeups", "p50",
 	       "p90", "p99", "p99.9", "max", "p50", "p90", "p99", "max");
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		run_stats_task(e, &w->tasks[k], s);
+		run_stats_task(r, &w->tasks[k], s);
 		if (!s->threads)
 			continue;
 		report_line(&w->tasks[k], s);
 	}
-	report_slack_run(e, s);
+	report_slack_run(r, s);
 	fflush(stdout);
-	report_warnings(e, s);
+	report_warnings(r, s);
 	free(s);
 }
 
-void report_styles_print(const struct engine *e)
+void report_styles_print(const struct run_result *r)
 {
-	if (e->opt->quiet)
-		return;
-	for (size_t k = 0; k < e->w->g.n_reports; k++)
-		e->w->g.reports[k]->print(e, stdout);
+	for (size_t k = 0; k < r->w->g.n_reports; k++)
+		r->w->g.reports[k]->print(r, stdout);
 	fflush(stdout);
 }

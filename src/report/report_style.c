@@ -1,7 +1,7 @@
-/* report_style.c - the table of report styles (one per src/reports/ file). */
+/* report_style.c - the table of report styles (one per src/report/styles/ file). */
 #include "report/report_style.h"
 
-#include "engine/engine.h"
+#include "model/workload.h"
 
 #include <string.h>
 
@@ -27,11 +27,9 @@ const struct report_style *report_style_find(const char *name)
 	return NULL;
 }
 
-const char *report_style_arg(const struct engine *e,
+const char *report_style_arg(const struct globals *g,
 			     const struct report_style *style)
 {
-	const struct globals *g = &e->w->g;
-
 	for (size_t k = 0; k < g->n_reports; k++)
 		if (g->reports[k] == style && g->report_args)
 			return g->report_args[k];

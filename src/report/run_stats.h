@@ -7,10 +7,9 @@
 
 #include "lib/hist.h"
 #include "model/workload.h"
+#include "record/result.h"
 
 #include <stdint.h>
-
-struct engine;
 
 struct run_task_stats {
 	int threads;
@@ -23,21 +22,11 @@ struct run_task_stats {
 	struct hist run_us;       /* one per row with run/runtime */
 };
 
-/* Why the run ended, as the summaries name it. */
-enum run_stop {
-	RUN_STOP_DURATION,
-	RUN_STOP_LOOPS,
-	RUN_STOP_SIGNAL,
-};
-
 /* The lower-case names of the wake paths ("timer", "pipe", ...). */
 extern const char *const run_stats_wake_names[WAKE_PATHS];
 
 /* Fills s (large: allocate it) with task's numbers. */
-void run_stats_task(const struct engine *e, const struct task *task,
+void run_stats_task(const struct run_result *r, const struct task *task,
 		    struct run_task_stats *s);
-enum run_stop run_stats_stop(const struct engine *e);
-/* Seconds from time zero to the end of the run. */
-double run_stats_seconds(const struct engine *e);
 
 #endif

@@ -8,9 +8,10 @@
 #include "report/summary_json.h"
 
 #include "config.h"
-#include "engine/engine.h"
-#include "report/run_stats.h"
+#include "lib/atomic_file.h"
 #include "lib/timeutil.h"
+#include "record/result.h"
+#include "report/run_stats.h"
 
 #include <errno.h>
 #include <json-c/json.h>
@@ -207,7 +208,7 @@ static struct json_object *summary_task(const struct task *task,
 }
 
 /* Time zero on the wall clock, ISO 8601 in UTC, to the millisecond. */
-static struct json_object *summary_started(const struct engine *e)
+static struct json_object *summary_started(const struct run_result *r)
 {
 	struct timespec now;
 	struct tm tm;
@@ -217,7 +218,7 @@ static struct json_object *summary_started(const struct engine *e)
 
 	clock_gettime(CLOCK_REALTIME, &now);
 	ns = (int64_t)now.tv_sec * NSEC_PER_SEC + now.tv_nsec -
-	     (time_now_ns() - e->t_zero_ns);
+	     (time_now_ns() - r->t_zero_ns);
 	secs = (time_t)(ns / NSEC_PER_SEC);
 	gmtime_r(&secs, &tm);
 	snprintf(buf, sizeof(buf), "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
@@ -226,15 +227,49 @@ static struct json_object *summary_started(const struct engine *e)
 	return json_object_new_string(buf);
 }
 
-static struct json_object *summary_build(const struct engine *e)
+/* Only when rows were dropped: how many, and from which threads. */
+static void summary_dropped(struct json_object *o, const struct run_result *r)
+{
+	struct json_object *per;
+
+	if (!r->log_rows_dropped)
+		return;
+	summary_add(o, "log_rows_dropped",
+		    json_object_new_int64((int64_t)r->log_rows_dropped));
+	per = json_object_new_object();
+	for (int k = 0; k < r->n_threads; k++)
+		if (r->threads[k].log_rows_dropped)
+			summary_add(per, r->threads[k].name, json_object_new_int64(
+				(int64_t)r->threads[k].log_rows_dropped));
+	summary_add(o, "log_rows_dropped_per_thread", per);
+}
+
+/* Where ns_per_loop came from, and whether its trials agreed. */
+static struct json_object *summary_calibration(const struct run_result *r)
+{
+	struct json_object *o = json_object_new_object();
+
+	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
+	summary_add(o, "source", json_object_new_string(
+			   r->calibration_source ? r->calibration_source
+						 : "measured"));
+	summary_add(o, "spread_pct",
+		    summary_num(r->calibration_spread * 100, 2));
+	summary_add(o, "unsteady",
+		    json_object_new_boolean(r->calibration_unsteady));
+	return o;
+}
+
+static struct json_object *summary_build(const struct run_result *r)
 {
 	static const char *const stops[] = {
 		[RUN_STOP_DURATION] = "duration",
 		[RUN_STOP_LOOPS] = "loops",
 		[RUN_STOP_SIGNAL] = "signal",
+		[RUN_STOP_ERROR] = "error",
 	};
-	const struct workload *w = e->w;
-	enum run_stop stop = run_stats_stop(e);
+	const struct workload *w = r->w;
+	enum run_stop stop = r->stop;
 	struct json_object *o, *tasks;
 	struct run_task_stats *s = malloc(sizeof(*s));
 	char sig[32];
@@ -246,21 +281,22 @@ static struct json_object *summary_build(const struct engine *e)
 		    json_object_new_int(SUMMARY_JSON_VERSION));
 	summary_add(o, "mimic_version", json_object_new_string(PACKAGE_VERSION));
 	summary_add(o, "workload", json_object_new_string(w->file));
-	summary_add(o, "started", summary_started(e));
-	summary_add(o, "duration_s", summary_num(run_stats_seconds(e), 3));
+	summary_add(o, "started", summary_started(r));
+	summary_add(o, "duration_s", summary_num(run_result_seconds(r), 3));
 	summary_add(o, "stop", json_object_new_string(stops[stop]));
 	if (stop == RUN_STOP_SIGNAL) {
-		const char *abbrev = sigabbrev_np(e->stop_signal);
+		const char *abbrev = sigabbrev_np(r->stop_signal);
 
 		snprintf(sig, sizeof(sig), "SIG%s", abbrev ? abbrev : "UNKNOWN");
 		summary_add(o, "signal", json_object_new_string(sig));
 	}
-	summary_add(o, "threads",
-		    json_object_new_int(atomic_load(&e->n_threads)));
-	summary_add(o, "ns_per_loop", summary_num(e->ns_per_loop, 3));
+	summary_dropped(o, r);
+	summary_add(o, "threads", json_object_new_int(r->n_threads));
+	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
+	summary_add(o, "calibration", summary_calibration(r));
 	tasks = json_object_new_array();
 	for (size_t k = 0; k < w->n_tasks; k++) {
-		run_stats_task(e, &w->tasks[k], s);
+		run_stats_task(r, &w->tasks[k], s);
 		/* As the text summary: a task never instantiated is left out. */
 		if (s->threads)
 			json_object_array_add(tasks,
@@ -271,11 +307,12 @@ static struct json_object *summary_build(const struct engine *e)
 	return o;
 }
 
-int summary_json_write(const struct engine *e, const char *path)
+int summary_json_write(const struct run_result *r, const char *path)
 {
-	struct json_object *o = summary_build(e);
+	struct json_object *o = summary_build(r);
 	bool to_stdout = !strcmp(path, "-");
 	const char *text;
+	char tmp[4096];
 	FILE *f = NULL;
 	int rc = -1;
 
@@ -286,10 +323,10 @@ int summary_json_write(const struct engine *e, const char *path)
 	text = json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
 						 JSON_C_TO_STRING_SPACED |
 						 JSON_C_TO_STRING_NOSLASHESCAPE);
-	f = to_stdout ? stdout : fopen(path, "w");
+	f = to_stdout ? stdout : atomic_file_open(path, tmp, sizeof(tmp));
 	if (!f || fputs(text, f) < 0 || fputc('\n', f) < 0)
 		goto fail;
-	if (to_stdout ? fflush(f) : fclose(f)) {
+	if (to_stdout ? fflush(f) : atomic_file_commit(f, tmp, path)) {
 		f = NULL;
 		goto fail;
 	}
@@ -299,7 +336,7 @@ fail:
 	fprintf(stderr, "mimic: cannot write summary %s: %s\n",
 		to_stdout ? "to standard output" : path, strerror(errno));
 	if (f && !to_stdout)
-		fclose(f);
+		atomic_file_abort(f, tmp);
 out:
 	json_object_put(o);
 	return rc;

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-struct engine;
+struct run_result;
 
 /* The current format version, "mimic_summary" in the file. */
 #define SUMMARY_JSON_VERSION 1
@@ -16,7 +16,7 @@ struct engine;
 int summary_json_check(const char *path, char *err, size_t n);
 
 /* After the run, threads joined: writes the summary to path ("-" is
- * standard output); -1 after printing why it could not. */
-int summary_json_write(const struct engine *e, const char *path);
+ * standard output), whole or not at all; -1 after printing why not. */
+int summary_json_write(const struct run_result *r, const char *path);
 
 #endif

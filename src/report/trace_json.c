@@ -9,29 +9,15 @@
 
 #include "report/trace_json.h"
 
-#include "engine/engine.h"
 #include "event.h"
+#include "lib/atomic_file.h"
+#include "record/result.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-size_t trace_ring_bytes(uint64_t cap)
-{
-	return 64 + sizeof(struct trace_ring) +
-	       (size_t)cap * sizeof(struct trace_slice);
-}
-
-struct trace_ring *trace_ring_init(void *mem, uint64_t cap)
-{
-	struct trace_ring *r = mem;
-
-	r->slices = (struct trace_slice *)(r + 1);
-	r->cap = cap;
-	return r;
-}
 
 static void put_str(FILE *f, const char *s)
 {
@@ -60,6 +46,10 @@ static void put_us(FILE *f, int64_t ns)
 		(long long)(ns % 1000));
 }
 
+/* Locks open at once that a held slice is matched for (a thread holds
+ * at most 64 mutexes). */
+#define TRACE_MAX_OPEN 64
+
 struct writer {
 	FILE *f;
 	int64_t t0;
@@ -72,9 +62,9 @@ struct track {
 	int pid, tid;
 };
 
-static struct track thread_track(const struct thread *t)
+static struct track thread_track(const struct run_thread *t)
 {
-	struct track k = { atomic_load(&t->pid), atomic_load(&t->tid) };
+	struct track k = { t->pid, t->tid };
 
 	if (!k.pid)
 		k.pid = getpid();
@@ -121,7 +111,7 @@ static void put_slice(struct writer *wr, struct track k, const char *name,
 		s->phase_loop, s->thread_loop, s->event);
 }
 
-static const struct event *slice_event(const struct thread *t,
+static const struct event *slice_event(const struct run_thread *t,
 				       const struct trace_slice *s)
 {
 	const struct task *task = t->task;
@@ -143,17 +133,17 @@ static bool kind_is(const struct event *ev, const char *key)
  * last slice if never unlocked, or 0 (not taken: the lock was the last
  * slice, cut by the stop). held[] is indexed like the kept slices.
  */
-static void match_locks(const struct thread *t, const struct trace_slice *s,
-			uint64_t n, int64_t *held)
+static void match_locks(const struct run_thread *t,
+			const struct trace_slice *s, uint64_t n, int64_t *held)
 {
-	uint64_t open[THREAD_MAX_HELD];
+	uint64_t open[TRACE_MAX_OPEN];
 	int n_open = 0;
 
 	for (uint64_t k = 0; k < n; k++) {
 		const struct event *ev = slice_event(t, &s[k]);
 
 		held[k] = 0;
-		if (kind_is(ev, "lock") && n_open < THREAD_MAX_HELD) {
+		if (kind_is(ev, "lock") && n_open < TRACE_MAX_OPEN) {
 			open[n_open++] = k;
 		} else if (kind_is(ev, "unlock")) {
 			for (int j = n_open - 1; j >= 0; j--) {
@@ -174,23 +164,11 @@ static void match_locks(const struct thread *t, const struct trace_slice *s,
 			held[open[j]] = s[n - 1].end_ns;
 }
 
-/* The ring's kept slices, oldest first, into out; returns how many. */
-static uint64_t ring_ordered(const struct trace_ring *r,
-			     struct trace_slice *out)
+static int write_thread(struct writer *wr, const struct run_result *r,
+			const struct run_thread *t, struct trace_slice *buf,
+			int64_t *held)
 {
-	uint64_t kept = r->n < r->cap ? r->n : r->cap;
-	uint64_t first = r->n < r->cap ? 0 : r->pos;
-
-	for (uint64_t k = 0; k < kept; k++)
-		out[k] = r->slices[(first + k) % r->cap];
-	return kept;
-}
-
-static int write_thread(struct writer *wr, const struct thread *t,
-			struct trace_slice *buf, int64_t *held)
-{
-	const struct engine *e = t->eng;
-	uint64_t n = ring_ordered(t->trace, buf);
+	uint64_t n = trace_ring_ordered(t->trace, buf);
 	struct track tk = thread_track(t);
 
 	match_locks(t, buf, n, held);
@@ -204,7 +182,7 @@ static int write_thread(struct writer *wr, const struct thread *t,
 			  buf[k].end_ns, &buf[k], ph ? ph : "");
 		if (held[k]) {
 			const char *mutex =
-				e->w->resources[ev->sync.resource].name;
+				r->w->resources[ev->sync.resource].name;
 			char name[160];
 
 			/* After its lock slice, before the slices it
@@ -217,57 +195,59 @@ static int write_thread(struct writer *wr, const struct thread *t,
 	return ferror(wr->f) ? -1 : 0;
 }
 
-static void write_other_data(FILE *f, const struct engine *e, int n_threads)
+static void write_other_data(FILE *f, const struct run_result *r,
+			     int n_threads)
 {
 	uint64_t recorded = 0, dropped = 0, cap = 0;
 	bool any = false;
 
 	for (int k = 0; k < n_threads; k++) {
-		const struct trace_ring *r = e->threads[k].trace;
+		const struct trace_ring *ring = r->threads[k].trace;
 
-		if (!r)
+		if (!ring)
 			continue;
-		cap = r->cap;
-		recorded += r->n;
-		dropped += r->n > r->cap ? r->n - r->cap : 0;
+		cap = ring->cap;
+		recorded += ring->n;
+		dropped += ring->n > ring->cap ? ring->n - ring->cap : 0;
 	}
 	fputs("\"otherData\":{\"tool\":\"mimic " PACKAGE_VERSION "\",", f);
 	fputs("\"workload\":", f);
-	put_str(f, e->w->file);
+	put_str(f, r->w->file);
 	fprintf(f, ",\"clock\":\"CLOCK_MONOTONIC\",\"time_zero_ns\":%lld,"
 		   "\"ts_origin\":\"time zero\",\"threads\":%d,"
 		   "\"slices_per_thread\":%llu,\"slices_recorded\":%llu,"
 		   "\"slices_dropped\":%llu,\"dropped_per_thread\":{",
-		(long long)e->t_zero_ns, n_threads, (unsigned long long)cap,
+		(long long)r->t_zero_ns, n_threads, (unsigned long long)cap,
 		(unsigned long long)recorded, (unsigned long long)dropped);
 	for (int k = 0; k < n_threads; k++) {
-		const struct trace_ring *r = e->threads[k].trace;
+		const struct trace_ring *ring = r->threads[k].trace;
 
-		if (!r || r->n <= r->cap)
+		if (!ring || ring->n <= ring->cap)
 			continue;
 		fputs(any ? "," : "", f);
-		put_str(f, e->threads[k].name);
-		fprintf(f, ":%llu", (unsigned long long)(r->n - r->cap));
+		put_str(f, r->threads[k].name);
+		fprintf(f, ":%llu", (unsigned long long)(ring->n - ring->cap));
 		any = true;
 	}
 	fputs("}},\n", f);
 }
 
-int trace_json_write(const struct engine *e, const char *path)
+int trace_json_write(const struct run_result *r, const char *path)
 {
-	int n_threads = atomic_load(&e->n_threads);
-	struct writer wr = { .t0 = e->t_zero_ns, .first = true };
+	int n_threads = r->n_threads;
+	struct writer wr = { .t0 = r->t_zero_ns, .first = true };
+	char tmp[4096];
 	uint64_t cap = 0;
 	struct trace_slice *buf;
 	int64_t *held;
 	int rc = 0;
 
 	for (int k = 0; k < n_threads; k++)
-		if (e->threads[k].trace && e->threads[k].trace->cap > cap)
-			cap = e->threads[k].trace->cap;
+		if (r->threads[k].trace && r->threads[k].trace->cap > cap)
+			cap = r->threads[k].trace->cap;
 	buf = malloc((cap + 1) * sizeof(*buf));
 	held = malloc((cap + 1) * sizeof(*held));
-	wr.f = buf && held ? fopen(path, "w") : NULL;
+	wr.f = buf && held ? atomic_file_open(path, tmp, sizeof(tmp)) : NULL;
 	if (!wr.f) {
 		fprintf(stderr, "mimic: cannot write %s: %s\n", path,
 			buf && held ? strerror(errno) : "out of memory");
@@ -276,17 +256,17 @@ int trace_json_write(const struct engine *e, const char *path)
 		return -1;
 	}
 	fputs("{\"displayTimeUnit\":\"ns\",\n", wr.f);
-	write_other_data(wr.f, e, n_threads);
+	write_other_data(wr.f, r, n_threads);
 	fputs("\"traceEvents\":[", wr.f);
 	for (int k = 0; k < n_threads; k++) {
-		const struct thread *t = &e->threads[k];
+		const struct run_thread *t = &r->threads[k];
 		struct track tk = thread_track(t);
 		bool named = false;
 
 		if (!tk.tid)
 			continue; /* never started */
 		for (int j = 0; j < k && !named; j++)
-			named = thread_track(&e->threads[j]).pid == tk.pid;
+			named = thread_track(&r->threads[j]).pid == tk.pid;
 		if (!named) {
 			char name[64];
 
@@ -302,12 +282,12 @@ int trace_json_write(const struct engine *e, const char *path)
 			 t->idx);
 	}
 	for (int k = 0; k < n_threads && !rc; k++)
-		if (thread_track(&e->threads[k]).tid && e->threads[k].trace)
-			rc = write_thread(&wr, &e->threads[k], buf, held);
+		if (thread_track(&r->threads[k]).tid && r->threads[k].trace)
+			rc = write_thread(&wr, r, &r->threads[k], buf, held);
 	fputs("\n]}\n", wr.f);
-	if (ferror(wr.f))
-		rc = -1;
-	if (fclose(wr.f))
+	if (rc)
+		atomic_file_abort(wr.f, tmp);
+	else if (atomic_file_commit(wr.f, tmp, path))
 		rc = -1;
 	if (rc)
 		fprintf(stderr, "mimic: cannot write %s: %s\n", path,

@@ -1,75 +1,16 @@
 /*
  * trace_json.h - the run's timeline as a Chrome Trace Event file
- * (--trace-json), for Perfetto UI and chrome://tracing: each thread keeps
- * the last slices it executed in its own ring, main writes them all once
- * the threads are joined.
+ * (--trace-json), for Perfetto UI and chrome://tracing: each thread kept
+ * the last slices it executed in its ring (record/trace_ring.h); this
+ * writes them all from the run result once the threads are joined.
  */
 #ifndef MIMIC_TRACE_JSON_H
 #define MIMIC_TRACE_JSON_H
 
-#include "lib/timeutil.h"
+struct run_result;
 
-#include <stddef.h>
-#include <stdint.h>
-
-struct engine;
-
-#define TRACE_SLICES_DEFAULT 100000 /* per thread, the last ones kept */
-
-/* One executed event, 32 bytes. */
-struct trace_slice {
-	int64_t start_ns, end_ns;     /* CLOCK_MONOTONIC */
-	uint32_t thread_loop, phase_loop; /* low 32 bits */
-	uint32_t phase, event;        /* indexes into the task's model */
-};
-
-/*
- * Written by its thread only, without locks; read by main after the join
- * (which orders the two). Lives in the engine's shared region, so a
- * process instance's slices are seen by main too.
- */
-struct trace_ring {
-	struct trace_slice *slices;
-	uint64_t cap;
-	uint64_t pos;                 /* next slot to write */
-	uint64_t n;                   /* slices ever recorded */
-};
-
-/* The bound for --trace-slices n (0: the default). */
-static inline uint64_t trace_slices(uint64_t n)
-{
-	return n ? n : TRACE_SLICES_DEFAULT;
-}
-
-/* Bytes of a ring of cap slices, alignment slack included. */
-size_t trace_ring_bytes(uint64_t cap);
-/* Lays a ring out in mem, zeroed memory of trace_ring_bytes(cap). */
-struct trace_ring *trace_ring_init(void *mem, uint64_t cap);
-
-/*
- * Records an event that ran from start_ns to now and returns now, which is
- * where the next event of the thread starts: one clock read per event.
- */
-static inline int64_t trace_record(struct trace_ring *r, int64_t start_ns,
-				   uint64_t thread_loop, uint64_t phase_loop,
-				   size_t phase, size_t event)
-{
-	struct trace_slice *s = &r->slices[r->pos];
-	int64_t now = time_now_ns();
-
-	s->start_ns = start_ns;
-	s->end_ns = now;
-	s->thread_loop = (uint32_t)thread_loop;
-	s->phase_loop = (uint32_t)phase_loop;
-	s->phase = (uint32_t)phase;
-	s->event = (uint32_t)event;
-	if (++r->pos == r->cap)
-		r->pos = 0;
-	r->n++;
-	return now;
-}
-
-/* Writes every thread's slices to path; -1 (reported) on error. */
-int trace_json_write(const struct engine *e, const char *path);
+/* Writes every thread's slices to path, whole or not at all; -1
+ * (reported) on error. */
+int trace_json_write(const struct run_result *r, const char *path);
 
 #endif

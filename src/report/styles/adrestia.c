@@ -12,21 +12,53 @@
  * "wakeup cost (periodic, Aus): Nus" with A the style's argument
  * ("adrestia:A", the arrival time); any other name prints "(name)".
  */
-#include "engine/engine.h"
-#include "report/report_style.h"
+#include "report/styles/adrestia.h"
+
+#include "record/result.h"
 #include "record/samples.h"
-#include "report/toolstat.h"
+#include "report/report_style.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 extern const struct report_style report_adrestia;
 
+void adrestia_round_means(const uint64_t *const *us, size_t n_threads,
+			  size_t rounds, uint64_t *means)
+{
+	for (size_t k = 0; k < rounds; k++) {
+		uint64_t sum = 0;
+
+		for (size_t i = 0; i < n_threads; i++)
+			sum += us[i][k];
+		means[k] = n_threads ? sum / n_threads : 0;
+	}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+uint64_t adrestia_sorted_pct(uint64_t *v, size_t n, unsigned pct)
+{
+	size_t k;
+
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	/* adrestia: times[9*entries/10], the lower nearest rank. */
+	k = (size_t)pct * n / 100;
+	return v[k < n ? k : n - 1];
+}
+
 /* One wakee's latencies (µs) in the phases named name, in order. */
-static size_t ad_collect(const struct thread *t, const char *name,
+static size_t ad_collect(const struct run_thread *t, const char *name,
 			 uint64_t *out)
 {
-	const struct sample_log *l = t->stats.samples;
+	const struct sample_log *l = t->stats->samples;
 	size_t n = 0;
 
 	for (uint64_t k = 0; k < l->n; k++) {
@@ -39,10 +71,10 @@ static size_t ad_collect(const struct thread *t, const char *name,
 	return n;
 }
 
-static void ad_label(const struct engine *e, const char *name, char *buf,
-		     size_t len)
+static void ad_label(const struct run_result *r, const char *name,
+		     char *buf, size_t len)
 {
-	const char *arrival = report_style_arg(e, &report_adrestia);
+	const char *arrival = report_style_arg(&r->w->g, &report_adrestia);
 
 	if (!strcmp(name, "periodic") && arrival)
 		snprintf(buf, len, "periodic, %sus", arrival);
@@ -51,8 +83,8 @@ static void ad_label(const struct engine *e, const char *name, char *buf,
 }
 
 /* The test of phase name: collects, reduces per round, prints. */
-static void ad_test(const struct engine *e, const char *name,
-		    const struct thread *const *th, int n, FILE *out)
+static void ad_test(const struct run_result *r, const char *name,
+		    const struct run_thread *const *th, int n, FILE *out)
 {
 	uint64_t **us = calloc((size_t)n + 1, sizeof(*us));
 	uint64_t *means = NULL;
@@ -63,7 +95,7 @@ static void ad_test(const struct engine *e, const char *name,
 	if (!us)
 		return;
 	for (int i = 0; i < n; i++) {
-		uint64_t *v = malloc((th[i]->stats.samples->n + 1) * sizeof(*v));
+		uint64_t *v = malloc((th[i]->stats->samples->n + 1) * sizeof(*v));
 		size_t got;
 
 		if (!v)
@@ -79,13 +111,13 @@ static void ad_test(const struct engine *e, const char *name,
 	}
 	if (!used || !(means = malloc(rounds * sizeof(*means))))
 		goto out;
-	toolstat_round_means((const uint64_t *const *)us, (size_t)used, rounds,
+	adrestia_round_means((const uint64_t *const *)us, (size_t)used, rounds,
 			     means);
-	ad_label(e, name, label, sizeof(label));
+	ad_label(r, name, label, sizeof(label));
 	fprintf(out, "wakeup cost (%s): %lluus\n", label,
-		(unsigned long long)toolstat_sorted_pct(means, rounds, 90));
+		(unsigned long long)adrestia_sorted_pct(means, rounds, 90));
 	fprintf(out, "wakeup cost p95 (%s): %lluus\n", label,
-		(unsigned long long)toolstat_sorted_pct(means, rounds, 95));
+		(unsigned long long)adrestia_sorted_pct(means, rounds, 95));
 out:
 	for (int i = 0; i < used; i++)
 		free(us[i]);
@@ -93,18 +125,18 @@ out:
 	free(means);
 }
 
-static void ad_print(const struct engine *e, FILE *out)
+static void ad_print(const struct run_result *r, FILE *out)
 {
-	int n = atomic_load(&e->n_threads), nt = 0;
-	const struct thread **th = calloc((size_t)n + 1, sizeof(*th));
+	int n = r->n_threads, nt = 0;
+	const struct run_thread **th = calloc((size_t)n + 1, sizeof(*th));
 	const char **names = NULL;
 	size_t n_names = 0;
 
 	if (!th)
 		return;
 	for (int k = 0; k < n; k++)
-		if (e->threads[k].created && e->threads[k].stats.samples)
-			th[nt++] = &e->threads[k];
+		if (r->threads[k].created && r->threads[k].stats->samples)
+			th[nt++] = &r->threads[k];
 	/* The tests, in the order their phases come in the wakees. */
 	for (int i = 0; i < nt; i++) {
 		const struct task *task = th[i]->task;
@@ -124,7 +156,7 @@ static void ad_print(const struct engine *e, FILE *out)
 		}
 	}
 	for (size_t j = 0; j < n_names; j++)
-		ad_test(e, names[j], th, nt, out);
+		ad_test(r, names[j], th, nt, out);
 out:
 	free(names);
 	free(th);

@@ -5,16 +5,58 @@
  * cyclictest -h N: rows 0 .. N-1 of per-thread counts, then # Total, Min,
  * Avg and Max Latencies and # Histogram Overflows.
  */
-#include "engine/engine.h"
-#include "report/report_style.h"
-#include "report/toolstat.h"
+#include "report/styles/cyclictest.h"
 
+#include "record/result.h"
+#include "report/report_style.h"
+
+#include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CT_HIST_MAX 1000000 /* cyclictest's own limit on -h */
 
 extern const struct event_kind event_timer;
 extern const struct report_style report_cyclictest;
+
+/* The lowest value bucket b holds. */
+static uint64_t bucket_low(unsigned b)
+{
+	unsigned e;
+
+	if (b < HIST_PLAIN)
+		return b;
+	e = b / HIST_SUB - 1;
+	return ((uint64_t)1 << (e + 8)) + ((uint64_t)(b % HIST_SUB) << e);
+}
+
+void cyclictest_stats(const struct hist *h, unsigned rows,
+		      uint64_t *rows_out, struct cyclictest_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (rows_out)
+		memset(rows_out, 0, rows * sizeof(*rows_out));
+	out->cycles = h->n;
+	if (!h->n)
+		return;
+	out->min = h->min;
+	out->max = h->max;
+	out->act = h->last;
+	out->avg = (uint64_t)(h->sum / (double)h->n);
+	for (unsigned b = 0; b < HIST_BUCKETS; b++) {
+		uint64_t v = bucket_low(b);
+
+		if (!h->counts[b])
+			continue;
+		if (v < rows) {
+			out->total += h->counts[b];
+			if (rows_out)
+				rows_out[v] += h->counts[b];
+		} else {
+			out->overflows += h->counts[b];
+		}
+	}
+}
 
 /* The first timer period of the task, µs: cyclictest's I:. */
 static long long ct_interval(const struct task *task)
@@ -29,25 +71,22 @@ static long long ct_interval(const struct task *task)
 	return 0;
 }
 
-static int ct_priority(const struct thread *t)
+static int ct_priority(const struct run_thread *t)
 {
-	int policy = t->cur_sched.policy;
-
-	return policy == SCHED_FIFO || policy == SCHED_RR
-		       ? t->cur_sched.priority
-		       : 0;
+	return t->policy == SCHED_FIFO || t->policy == SCHED_RR ? t->priority
+								 : 0;
 }
 
-static void ct_histogram(const struct thread *const *th, int n,
+static void ct_histogram(const struct run_thread *const *th, int n,
 			 unsigned rows, FILE *out)
 {
 	uint64_t *cnt = calloc((size_t)n * rows + 1, sizeof(*cnt));
-	struct toolstat_ct *st = calloc((size_t)n + 1, sizeof(*st));
+	struct cyclictest_stats *st = calloc((size_t)n + 1, sizeof(*st));
 
 	if (!cnt || !st)
 		goto out;
 	for (int j = 0; j < n; j++)
-		toolstat_cyclictest(th[j]->stats.wake_us[WAKE_TIMER], rows,
+		cyclictest_stats(th[j]->stats->wake_us[WAKE_TIMER], rows,
 				    cnt + (size_t)j * rows, &st[j]);
 	fprintf(out, "# Histogram\n");
 	for (unsigned i = 0; i < rows; i++) {
@@ -88,32 +127,32 @@ out:
 	free(st);
 }
 
-static void ct_print(const struct engine *e, FILE *out)
+static void ct_print(const struct run_result *r, FILE *out)
 {
-	const char *arg = report_style_arg(e, &report_cyclictest);
+	const char *arg = report_style_arg(&r->w->g, &report_cyclictest);
 	long rows = arg ? strtol(arg, NULL, 10) : 0;
-	int n = atomic_load(&e->n_threads), nt = 0;
-	const struct thread **th = calloc((size_t)n + 1, sizeof(*th));
+	int n = r->n_threads, nt = 0;
+	const struct run_thread **th = calloc((size_t)n + 1, sizeof(*th));
 	uint64_t overruns = 0;
 
 	if (!th)
 		return;
 	for (int k = 0; k < n; k++)
-		if (e->threads[k].created &&
-		    e->threads[k].stats.wake_us[WAKE_TIMER])
-			th[nt++] = &e->threads[k];
+		if (r->threads[k].created &&
+		    r->threads[k].stats->wake_us[WAKE_TIMER])
+			th[nt++] = &r->threads[k];
 	for (int j = 0; j < nt; j++) {
-		const struct thread *t = th[j];
-		struct toolstat_ct st;
+		const struct run_thread *t = th[j];
+		struct cyclictest_stats st;
 
-		toolstat_cyclictest(t->stats.wake_us[WAKE_TIMER], 0, NULL, &st);
+		cyclictest_stats(t->stats->wake_us[WAKE_TIMER], 0, NULL, &st);
 		fprintf(out, "T:%2d (%5d) P:%2d I:%lld C:%7llu Min:%7llu "
 			"Act:%5llu Avg:%5llu Max:%8llu\n", j, (int)t->tid,
 			ct_priority(t), ct_interval(t->task),
 			(unsigned long long)st.cycles,
 			(unsigned long long)st.min, (unsigned long long)st.act,
 			(unsigned long long)st.avg, (unsigned long long)st.max);
-		overruns += t->stats.timer_overruns;
+		overruns += t->stats->timer_overruns;
 	}
 	if (rows > 0)
 		ct_histogram(th, nt, (unsigned)(rows < CT_HIST_MAX ? rows

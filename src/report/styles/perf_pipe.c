@@ -4,14 +4,13 @@
  * the ops are the loops done by the first thread (one round trip each)
  * and the time is the run's, in whole µs as perf's gettimeofday gives.
  */
-#include "engine/engine.h"
+#include "record/result.h"
 #include "report/report_style.h"
 
-static void pp_print(const struct engine *e, FILE *out)
+static void pp_print(const struct run_result *r, FILE *out)
 {
-	int64_t us = (e->t_end_ns - e->t_zero_ns) / 1000;
-	uint64_t ops = atomic_load(&e->n_threads) > 0 ? e->threads[0].stats.rows
-						      : 0;
+	int64_t us = (r->t_end_ns - r->t_zero_ns) / 1000;
+	uint64_t ops = r->n_threads > 0 ? r->threads[0].stats->rows : 0;
 
 	fprintf(out, " %14s: %lld.%03lld [sec]\n\n", "Total time",
 		(long long)(us / 1000000), (long long)(us % 1000000 / 1000));

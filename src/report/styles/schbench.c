@@ -7,7 +7,7 @@
  */
 #include "report/report_style.h"
 
-#include "engine/engine.h"
+#include "record/result.h"
 #include "lib/timeutil.h"
 #include "report/styles/schbench_stats.h"
 
@@ -19,14 +19,15 @@ struct schbench_sums {
 	uint64_t requests;
 };
 
-static void schbench_gather(const struct engine *e, struct schbench_sums *s)
+static void schbench_gather(const struct run_result *r,
+			    struct schbench_sums *s)
 {
-	int n = atomic_load(&e->n_threads);
+	int n = r->n_threads;
 
 	for (int k = 0; k < n; k++)
-		s->requests += atomic_load(&e->threads[k].stats.requests);
+		s->requests += atomic_load(&r->threads[k].stats->requests);
 	for (int k = 0; k < n; k++) {
-		const struct thread_stats *st = &e->threads[k].stats;
+		const struct thread_stats *st = r->threads[k].stats;
 
 		if (st->wake_us[WAKE_FUTEX])
 			hist_merge(&s->wake, st->wake_us[WAKE_FUTEX]);
@@ -36,7 +37,7 @@ static void schbench_gather(const struct engine *e, struct schbench_sums *s)
 			continue;
 		hist_merge(&s->rate, st->rate);
 		if (st->rate_last_ns) {
-			int64_t us = e->t_end_ns / 1000 - st->rate_last_ns / 1000;
+			int64_t us = r->t_end_ns / 1000 - st->rate_last_ns / 1000;
 			double rps = (double)((s->requests - st->rate_last) *
 					      1000000) / (double)us;
 
@@ -49,22 +50,21 @@ static void schbench_gather(const struct engine *e, struct schbench_sums *s)
 	schbench_drop_zeros(&s->request);
 }
 
-static void schbench_print(const struct engine *e, FILE *out)
+static void schbench_print(const struct run_result *r, FILE *out)
 {
 	struct schbench_sums *s = calloc(1, sizeof(*s));
-	double runtime = e->w->g.duration_s > 0
-				 ? e->w->g.duration_s
-				 : (double)(e->t_end_ns - e->t_zero_ns) / 1e9;
-	unsigned long long r = (unsigned long long)runtime;
+	double runtime = r->w->g.duration_s > 0 ? r->w->g.duration_s
+						: run_result_seconds(r);
+	unsigned long long secs = (unsigned long long)runtime;
 
 	if (!s)
 		return;
-	schbench_gather(e, s);
-	schbench_print_table(out, &s->wake, "Wakeup Latencies", "usec", r,
+	schbench_gather(r, s);
+	schbench_print_table(out, &s->wake, "Wakeup Latencies", "usec", secs,
 			     SCHBENCH_FOR_LAT, SCHBENCH_P99);
-	schbench_print_table(out, &s->request, "Request Latencies", "usec", r,
+	schbench_print_table(out, &s->request, "Request Latencies", "usec", secs,
 			     SCHBENCH_FOR_LAT, SCHBENCH_P99);
-	schbench_print_table(out, &s->rate, "RPS", "requests", r,
+	schbench_print_table(out, &s->rate, "RPS", "requests", secs,
 			     SCHBENCH_FOR_RPS, SCHBENCH_P50);
 	fprintf(out, "average rps: %.2f\n",
 		runtime > 0 ? (double)s->requests / runtime : 0.0);

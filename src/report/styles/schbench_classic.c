@@ -6,21 +6,20 @@
  */
 #include "report/report_style.h"
 
-#include "engine/engine.h"
+#include "record/result.h"
 #include "report/styles/schbench_stats.h"
 
 #include <stdlib.h>
 
-static void schbench_classic_print(const struct engine *e, FILE *out)
+static void schbench_classic_print(const struct run_result *r, FILE *out)
 {
 	struct hist *h = calloc(1, sizeof(*h));
-	int n = atomic_load(&e->n_threads);
 
 	if (!h)
 		return;
-	for (int k = 0; k < n; k++)
-		if (e->threads[k].stats.wake_us[WAKE_FUTEX])
-			hist_merge(h, e->threads[k].stats.wake_us[WAKE_FUTEX]);
+	for (int k = 0; k < r->n_threads; k++)
+		if (r->threads[k].stats->wake_us[WAKE_FUTEX])
+			hist_merge(h, r->threads[k].stats->wake_us[WAKE_FUTEX]);
 	schbench_drop_zeros(h);
 	schbench_print_classic(out, h);
 	free(h);

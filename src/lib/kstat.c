@@ -1,0 +1,87 @@
+/*
+ * kstat.c - a thread's schedstat, status and sched files read with
+ * open/read into a stack buffer (no stdio: threads call it as they end).
+ */
+#define _GNU_SOURCE
+#include "lib/kstat.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Reads dir/name into buf (NUL-terminated); the length, or -1. */
+static ssize_t read_small(const char *dir, const char *name, char *buf,
+			  size_t len)
+{
+	char path[256];
+	ssize_t n, got = 0;
+	int fd;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    sizeof(path))
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	while ((size_t)got < len - 1 &&
+	       (n = read(fd, buf + got, len - 1 - (size_t)got)) > 0)
+		got += n;
+	close(fd);
+	buf[got] = '\0';
+	return got;
+}
+
+/* The number after "key" and any of " \t:" at a line start, in text. */
+static bool field_u64(const char *text, const char *key, uint64_t *out)
+{
+	size_t klen = strlen(key);
+	const char *line = text;
+
+	while (line && *line) {
+		const char *next = strchr(line, '\n'), *v = line + klen;
+		char *end;
+
+		if (!strncmp(line, key, klen) && *v && strchr(" \t:", *v)) {
+			v += strspn(v, " \t:");
+			*out = strtoull(v, &end, 10);
+			return end != v;
+		}
+		line = next ? next + 1 : NULL;
+	}
+	return false;
+}
+
+unsigned kstat_read(const char *dir, struct kstat *k)
+{
+	char buf[8192];
+	unsigned long long cpu, wait;
+
+	memset(k, 0, sizeof(*k));
+	if (read_small(dir, "schedstat", buf, sizeof(buf)) > 0 &&
+	    sscanf(buf, "%llu %llu", &cpu, &wait) == 2) {
+		k->cpu_time_ns = cpu;
+		k->runqueue_wait_ns = wait;
+		k->have |= KSTAT_SCHEDSTAT;
+	}
+	if (read_small(dir, "status", buf, sizeof(buf)) > 0 &&
+	    field_u64(buf, "voluntary_ctxt_switches", &k->switches_voluntary) &&
+	    field_u64(buf, "nonvoluntary_ctxt_switches",
+		      &k->switches_involuntary))
+		k->have |= KSTAT_SWITCHES;
+	if (read_small(dir, "sched", buf, sizeof(buf)) > 0 &&
+	    field_u64(buf, "se.nr_migrations", &k->migrations))
+		k->have |= KSTAT_MIGRATIONS;
+	return k->have;
+}
+
+void kstat_add(struct kstat *dst, const struct kstat *src)
+{
+	dst->have &= src->have;
+	dst->cpu_time_ns += src->cpu_time_ns;
+	dst->runqueue_wait_ns += src->runqueue_wait_ns;
+	dst->switches_voluntary += src->switches_voluntary;
+	dst->switches_involuntary += src->switches_involuntary;
+	dst->migrations += src->migrations;
+}

@@ -1,0 +1,36 @@
+/*
+ * stats.h - what one thread counts while it runs (rows, overruns,
+ * messages, histograms, samples): written by its thread only, in the
+ * engine's shared region, and read by the reports after the join through
+ * the run result (record/result.h).
+ */
+#ifndef MIMIC_STATS_H
+#define MIMIC_STATS_H
+
+#include "lib/hist.h"
+#include "model/workload.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+struct sample_log;
+
+struct thread_stats {
+	uint64_t rows;            /* phase iterations completed */
+	uint64_t timer_overruns;
+	uint64_t sent, received;  /* messages */
+	uint64_t damaged;         /* received with a broken pattern */
+	uint64_t attr_failures;   /* phase attribute changes refused */
+	struct hist *wake_us[WAKE_PATHS]; /* wake-up latency per path, µs */
+	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
+	struct sample_log *samples; /* every wake-up, or NULL (samples.h) */
+	struct hist *request_us;  /* request: now - last wake-up, µs */
+	_Atomic uint64_t requests; /* request events done (read by rate) */
+	struct hist *rate;        /* rate: requests per second, 1 per sample */
+	uint64_t rate_last;       /* rate: requests seen at the last sample */
+	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
+	struct shist *slack_us;   /* per row with a timer: its slack, µs */
+	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
+};
+
+#endif
