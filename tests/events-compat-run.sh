@@ -18,6 +18,8 @@
 # the kernel, as it would be for rt-app: deadline_no_reclaim-2 and
 # deadline_reclaim-2 (11 x 1/3) and deadline_reclaim-5 (2.35) were written
 # for an 8-CPU board. Those must exit 1 naming the task, and are skipped.
+# So is a file the kernel refuses with EBUSY because other tasks hold DL
+# bandwidth at that moment (a parallel test: seen in a loaded suite run).
 . "${srcdir:-.}/tests/lib.sh"
 compat=${MIMIC_COMPAT:-$srcdir/../shared/compat}
 [ -f "$compat/EXPECTED.tsv" ] || skip_all "no compatibility corpus at $compat"
@@ -80,6 +82,12 @@ while read -r f; do
 			echo "not ok $n - $f: DL bandwidth $bw is over this machine's limit, yet exit $rc without the admission message"
 			diag <"$d.err"
 		fi
+		continue
+	fi
+	# Within this machine's limit, yet refused: other tasks (another test
+	# of a parallel make check) held DL bandwidth at that moment.
+	if [ $rc -eq 1 ] && grep -q 'policy SCHED_DEADLINE: admission control refused.*busy' "$d.err"; then
+		echo "ok $n - $f # SKIP SCHED_DEADLINE bandwidth $bw was in use by other tasks at the time; refused with exit 1 as expected"
 		continue
 	fi
 	why=""

@@ -41,9 +41,14 @@ def stats(s, where, signed=False):
 d = json.load(open(sys.argv[1]))
 top = ["mimic_summary", "mimic_version", "workload", "started", "duration_s",
        "stop"] + (["signal"] if d.get("stop") == "signal" else []) + \
-      ["threads", "ns_per_loop", "tasks"]
+      ["threads", "ns_per_loop", "calibration", "tasks"]
 if list(d) != top or d["mimic_summary"] != 1:
     fail("top-level keys %s" % list(d))
+cal = d["calibration"]
+if list(cal) != ["ns_per_loop", "source", "spread_pct", "unsteady"] or \
+        cal["ns_per_loop"] != d["ns_per_loop"] or \
+        cal["source"] not in ("file", "stored", "measured"):
+    fail("calibration %s" % cal)
 if d["stop"] not in ("duration", "loops", "signal"):
     fail("stop %s" % d["stop"])
 for t in d["tasks"]:
