@@ -7,6 +7,7 @@
 #define MIMIC_EVENT_H
 
 #include "model/keys.h"
+#include "model/rtapp_types.h"
 #include "model/workload.h"
 
 struct jnode;
@@ -16,7 +17,7 @@ struct thread;
 
 struct event_kind {
 	const char *key;        /* the key prefix that selects this kind */
-	int ftrace_type;        /* rt-app's resource_t, for rtapp_event type= */
+	int ftrace_type;        /* RTAPP_TYPE_*: rtapp_event's type= */
 	const char *help;       /* for --list-keys: what the value is */
 	const struct key *keys; /* the keys of its object form, or NULL */
 	/* Fills ev from the JSON value v; reports errors, returns -1 then. */

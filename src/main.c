@@ -11,15 +11,15 @@
 #include "lib/diag.h"
 #include "report/dump.h"
 #include "engine/engine.h"
-#include "parse/hostcheck.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "engine/rt_watchdog.h"
-#include "engine/sched_attr.h"
+#include "engine/before_start.h"
+#include "engine/taskgroup.h"
 #include "report/summary_json.h"
 #include "parse/template.h"
 #include "engine/calibration.h"
 #include "record/result.h"
+#include "record/trace_ring.h"
 #include "report/gnuplot.h"
 #include "report/report.h"
 #include "report/trace_json.h"
@@ -40,7 +40,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
-	bool allow_unthrottled, recalibrate;
+	bool allow_unthrottled, allow_overcommit, recalibrate;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -59,6 +59,7 @@ static void usage(FILE *out)
 		"       mimic compare [--threshold P] [--min-us U] [--metric M]"
 		" BASE.json NEW.json\n"
 		"       mimic calibrate [--cpu N]\n"
+		"       mimic cleanup\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
 		"  -c, --check          parse and validate only\n"
@@ -74,6 +75,8 @@ static void usage(FILE *out)
 		"                       (uclamp), with a warning, instead of failing\n"
 		"      --allow-unthrottled  run real-time tasks although the\n"
 		"                       kernel's RT throttling is off\n"
+		"      --allow-overcommit  run although the memory the workload\n"
+		"                       needs is more than this machine has\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
 		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
@@ -89,6 +92,7 @@ static void usage(FILE *out)
 		"mimic compare compares two --summary files (mimic compare --help).\n"
 		"mimic calibrate measures the work loop on CPU N and stores it for\n"
 		"later runs of this machine and kernel.\n"
+		"mimic cleanup removes the taskgroups a killed run left behind.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
@@ -106,6 +110,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "list-keys", no_argument, NULL, 'K' },
 		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "allow-unthrottled", no_argument, NULL, 'U' },
+		{ "allow-overcommit", no_argument, NULL, 'O' },
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
@@ -144,6 +149,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'P': c->no_progress = true; break;
 		case 'R': c->recalibrate = true; break;
 		case 'U': c->allow_unthrottled = true; break;
+		case 'O': c->allow_overcommit = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -230,10 +236,18 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 				   "not a number of seconds: %s", c->duration);
 			return 1;
 		}
+		if (s > WORKLOAD_MAX_DURATION_S) {
+			diag_error(d, 0, 0, "--duration",
+				   "too long: %s s (at most %.0f s)",
+				   c->duration, WORKLOAD_MAX_DURATION_S);
+			return 1;
+		}
 		w->g.duration_s = s;
 	}
-	if (c->logdir)
+	if (c->logdir) {
 		w->g.logdir = c->logdir;
+		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
+	}
 	if (c->summary) {
 		char err[512];
 
@@ -310,26 +324,36 @@ static int run_exit_status(const struct run_result *r, bool report_failed)
 	return MIMIC_EXIT_OK;
 }
 
-/* Runs w and reports; returns the exit status. */
+/* mimic cleanup: the groups of runs that were killed (taskgroup.h). */
+static int cleanup_main(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		fprintf(stderr, "Usage: mimic cleanup\n");
+		return MIMIC_EXIT_BADINPUT;
+	}
+	return taskgroup_sweep() ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+}
+
+/* Runs w and reports; returns the exit status. The stop signals are
+ * blocked already (main); orig is the mask from before. */
 static int run(const struct workload *w, const struct cli *c,
-	       const struct calibration *cal)
+	       const struct calibration *cal, const sigset_t *orig)
 {
 	struct engine_options eo = { .quiet = c->quiet,
 				     .no_progress = c->no_progress,
 				     .trace_json = c->trace_json,
 				     .trace_slices = c->trace_slices,
+				     .allow_missing = c->allow_missing,
 				     .before_start = c->quiet ? NULL
 							      : print_start_lines,
 				     .arg = (void *)&w->g };
 	struct sigaction sa = { .sa_handler = main_stop_handler,
 				.sa_flags = SA_RESTART };
 	struct run_result r;
-	sigset_t stops, old;
 	bool report_failed = false;
 	int status;
 
-	main_stop_signals(&stops);
-	pthread_sigmask(SIG_BLOCK, &stops, &old);
 	engine_run(w, cal->ns_per_loop, &eo, &r);
 	r.calibration_source = calibration_source_name(cal->source);
 	r.calibration_spread = cal->spread;
@@ -340,7 +364,7 @@ static int run(const struct workload *w, const struct cli *c,
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGQUIT, &sa, NULL);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pthread_sigmask(SIG_SETMASK, orig, NULL);
 	if (r.started)
 		report_failed = run_reports(&r, c);
 	status = run_exit_status(&r, report_failed);
@@ -364,6 +388,8 @@ int main(int argc, char **argv)
 		return compare_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "calibrate"))
 		return calibration_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "cleanup"))
+		return cleanup_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
 		return MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {
@@ -386,9 +412,38 @@ int main(int argc, char **argv)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
+	/* An unwritable trace file is known now, not after the run; what
+	 * it holds until then is an empty trace, still valid JSON. */
+	if (w && !d.errors && !c.check && !c.dump && c.trace_json) {
+		FILE *f = fopen(c.trace_json, "w");
+
+		if (!f || fputs("{\"traceEvents\":[]}\n", f) < 0 ||
+		    fclose(f)) {
+			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
+				"%s\n", c.trace_json, strerror(errno));
+			goto out;
+		}
+	}
+	struct before_start_opts bo = {
+		.check_only = c.check || c.dump,
+		.quiet = c.quiet,
+		.allow_unthrottled = c.allow_unthrottled,
+		.allow_missing = c.allow_missing,
+		.allow_overcommit = c.allow_overcommit,
+		.per_thread_extra = c.trace_json ? trace_ring_bytes(trace_slices(
+							   c.trace_slices))
+						 : 0,
+	};
+	sigset_t stops, orig;
+
+	/* From the checks on, a stop signal waits for the engine, which
+	 * removes the groups before_start() makes (its stage 4). */
+	main_stop_signals(&stops);
+	if (w && !d.errors && !bo.check_only)
+		pthread_sigmask(SIG_BLOCK, &stops, &orig);
 	if (w && !d.errors)
-		hostcheck_workload(w, &d);
-	if (d.errors) {
+		status = before_start(w, &bo, &d);
+	if (d.errors || status) {
 		if (d.errors > 1)
 			fprintf(stderr, "%s: %d errors\n", d.file, d.errors);
 		goto out;
@@ -402,24 +457,11 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	/* An unwritable trace file is known now, not after the run; what
-	 * it holds until then is an empty trace, still valid JSON. */
-	if (c.trace_json) {
-		FILE *f = fopen(c.trace_json, "w");
-
-		if (!f || fputs("{\"traceEvents\":[]}\n", f) < 0 ||
-		    fclose(f)) {
-			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
-				"%s\n", c.trace_json, strerror(errno));
-			goto out;
-		}
-	}
-	sched_attr_allow_missing(c.allow_missing);
-	rt_watchdog_allow_unthrottled(c.allow_unthrottled);
 	struct calibration cal = calibration_choose(w, c.recalibrate,
 						    c.quiet || c.log_level < 50);
-	status = cal.ns_per_loop > 0 ? run(w, &c, &cal)
+	status = cal.ns_per_loop > 0 ? run(w, &c, &cal, &orig)
 				     : MIMIC_EXIT_FAILURE;
+	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
 	free(text);
 	free(path);

@@ -2,7 +2,7 @@
 # params, --set, ${expressions} and foreach expand a short file into many
 # tasks and resources; rt-app files are untouched by it.
 . "${srcdir:-.}/tests/lib.sh"
-plan 9
+plan 10
 cat >"$TMP/t.json" <<J
 { "params": { "n": 3, "k": 2, "kind": "pipe" },
   "global": { "calibration": 50, "logdir": "$TMP" },
@@ -26,6 +26,9 @@ ok $? "--set changes the counts (5 pairs, 3 loops)"
 "$MIMIC" --check --set nope=1 "$TMP/t.json" 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q -- '--set: nope=1: no such parameter in "params"' "$TMP/err"
 ok $? "an unknown parameter is an error, exit 2"
+"$MIMIC" --check --set n=99999999999999999999 "$TMP/t.json" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--set: n=99999999999999999999: out of the 64-bit range' "$TMP/err"
+ok $? "an integer beyond 64 bits in --set is an error, exit 2"
 MIMIC_WORKLOAD_PATH="$srcdir/workloads" "$MIMIC" --set groups=1 --set fds=4 --set loops=50 --logdir "$TMP" hackbench >"$TMP/hb" 2>/dev/null
 ok $? "the canned hackbench runs small (1 group of 4 + 4, 50 loops)"
 head -1 "$TMP/hb" | grep -qx 'Running in threaded mode with 1 groups using 8 file descriptors each (== 8 tasks)' &&

@@ -11,8 +11,6 @@
 
 #include "lib/diag.h"
 #include "record/ftrace.h"
-#include "engine/hostlimits.h"
-#include "engine/preflight.h"
 #include "engine/progress.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
@@ -64,7 +62,7 @@ static bool workload_is_realtime(const struct workload *w)
 	return rt_watchdog_find_rt(w, &policy) != NULL;
 }
 
-static size_t engine_ring_bytes(const struct globals *g)
+size_t engine_ring_bytes(const struct globals *g)
 {
 	return g->log_ring_bytes ? g->log_ring_bytes : ENGINE_RING_DEFAULT;
 }
@@ -267,8 +265,7 @@ static int engine_make_resources(struct engine *e)
 			return -1;
 		}
 	}
-	if (ftrace_open(w->g.ftrace, err, sizeof(err)) ||
-	    taskgroup_setup(w, err, sizeof(err))) {
+	if (ftrace_open(w->g.ftrace, err, sizeof(err))) {
 		fprintf(stderr, "%s: error: %s\n", w->file, err);
 		return -1;
 	}
@@ -461,9 +458,8 @@ static bool engine_open_gate(struct engine *e, int created, bool abort)
 	}
 	e->abort = abort;
 	e->t_zero_ns = time_now_ns();
-	if (!abort && ftrace_on(FTRACE_TASK))
-		ftrace_write("rtapp_main: event=clock_ref data=%lld",
-			     (long long)(e->t_zero_ns / 1000));
+	if (!abort)
+		ftrace_main_clock_ref((long long)(e->t_zero_ns / 1000));
 	e->gate_open = true;
 	pthread_cond_broadcast(&e->gate_cond);
 	pthread_mutex_unlock(&e->gate_lock);
@@ -480,7 +476,7 @@ int engine_fork(struct engine *e, const struct task *task)
 	idx = engine_count(e);
 	no = e->forks[task - e->w->tasks]++;
 	if (atomic_load(&e->stop) || idx >= e->cap_threads ||
-	    no >= ENGINE_MAX_FORKS)
+	    no >= task->fork_max)
 		goto out;
 	t = &e->threads[idx];
 	t->idx = idx;
@@ -600,8 +596,7 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		int sig;
 
 		if (now >= deadline) {
-			if (ftrace_on(FTRACE_MAIN))
-				ftrace_write("rtapp_main: event=shutdown");
+			ftrace_main("shutdown");
 			break;
 		}
 		if (deadline - now < wait)
@@ -803,8 +798,8 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 	e->forks = engine_shm_alloc(e, (w->n_tasks + 1) * sizeof(*e->forks));
 	if (!e->shared_timers || !e->forks)
 		goto out;
-	if (hostlimits_check(w) || rt_watchdog_check(w, e->opt->quiet) ||
-	    engine_make_resources(e) || preflight_workload(w) ||
+	/* before_start() has checked this machine and made the groups. */
+	if (engine_make_resources(e) ||
 	    engine_make_threads(e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
@@ -818,8 +813,7 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 
 	if (e->opt->before_start)
 		e->opt->before_start(e->opt->arg);
-	if (ftrace_on(FTRACE_MAIN))
-		ftrace_write("rtapp_main: event=start");
+	ftrace_main("start");
 	bool ok = engine_start_threads(e, &created) == 0;
 	started = engine_open_gate(e, created, !ok);
 	if (started)
@@ -829,8 +823,7 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 	engine_join_all(e);
 	engine_drain_logs(e);
 	engine_close_logs(e);
-	if (ftrace_on(FTRACE_MAIN))
-		ftrace_write("rtapp_main: event=end");
+	ftrace_main("end");
 	if (started && !engine_fill_result(e, r))
 		r->started = true;
 out:

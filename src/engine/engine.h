@@ -20,6 +20,7 @@ struct engine_options {
 	const char *trace_json;   /* --trace-json FILE, or NULL */
 	uint64_t trace_slices;    /* slices kept per thread; 0: default */
 	bool no_progress;         /* no progress line even on a terminal */
+	bool allow_missing;       /* --allow-missing: see sched_attr_apply() */
 	/* Called once everything is set up, just before the threads start
 	 * (main prints the workload's print_start lines there), or NULL. */
 	void (*before_start)(void *arg);
@@ -64,7 +65,10 @@ struct engine {
 	bool child_failed;        /* a process instance died abnormally */
 };
 
-#define ENGINE_MAX_FORKS 1024 /* per task, as rt-app */
+#define ENGINE_MAX_FORKS WORKLOAD_MAX_FORKS /* per task, as rt-app */
+
+/* Bytes of one thread's log ring (global "log_size"). */
+size_t engine_ring_bytes(const struct globals *g);
 
 /* Shared memory for what a thread or process reports to main (zeroed);
  * NULL and a message when the region is full. */

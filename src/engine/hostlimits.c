@@ -21,6 +21,10 @@
 #define HOSTLIMITS_MAPS_PER_THREAD 4
 /* Mappings of libraries, the heap and the rest, on top of those counted. */
 #define HOSTLIMITS_MAPS_SLACK 256
+/* Descriptors of mimic itself: stdio, tracefs, io_device,
+ * cpu_dma_latency, the files written at the end, /proc and cgroup files
+ * read or written while running. */
+#define HOSTLIMITS_FDS_SLACK 16
 
 char *hostlimits_proc_path(const char *rel)
 {
@@ -220,6 +224,40 @@ static int hostlimits_check_pids_cgroup(const struct workload *w, long need)
 	return 1;
 }
 
+/*
+ * Every log file is open for the whole run (forks' too), every channel
+ * holds two ends. The soft limit is raised to what is needed when the
+ * hard one allows; beyond the hard one the run is refused.
+ */
+static int hostlimits_check_fds(const struct workload *w)
+{
+	long long logs = 0, ends = 0, need;
+	struct rlimit rl;
+
+	if (w->g.log_mode == LOG_FILE)
+		logs = (long long)w->n_threads + w->fork_capacity;
+	for (size_t k = 0; k < w->n_resources; k++)
+		if (w->resources[k].type == RES_PIPE ||
+		    w->resources[k].type == RES_SOCKET)
+			ends += 2;
+	need = logs + ends + HOSTLIMITS_FDS_SLACK;
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
+	    (long long)rl.rlim_cur >= need)
+		return 0;
+	if (rl.rlim_max == RLIM_INFINITY || (long long)rl.rlim_max >= need) {
+		rl.rlim_cur = (rlim_t)need;
+		if (!setrlimit(RLIMIT_NOFILE, &rl))
+			return 0;
+	}
+	fprintf(stderr, "%s: error: %lld file descriptors needed (%lld log "
+		"files, %lld channel ends, %d for mimic itself): RLIMIT_NOFILE "
+		"is %llu (hard limit %llu): raise it (ulimit -n %lld, or nofile "
+		"in /etc/security/limits.conf)\n", w->file, need, logs, ends,
+		HOSTLIMITS_FDS_SLACK, (unsigned long long)rl.rlim_cur,
+		(unsigned long long)rl.rlim_max, need);
+	return 1;
+}
+
 long hostlimits_threads_needed(const struct workload *w)
 {
 	return (long)w->n_threads + w->fork_capacity + 2;
@@ -231,5 +269,5 @@ int hostlimits_check(const struct workload *w)
 
 	return hostlimits_check_stack(w) + hostlimits_check_nproc(w, need) +
 	       hostlimits_check_system(w, need) + hostlimits_check_maps(w, need) +
-	       hostlimits_check_pids_cgroup(w, need);
+	       hostlimits_check_pids_cgroup(w, need) + hostlimits_check_fds(w);
 }

@@ -13,8 +13,10 @@
 long hostlimits_threads_needed(const struct workload *w);
 
 /*
- * Prints "FILE: error: ..." for each limit the run would exceed; returns
- * how many. The /proc files are read under $MIMIC_PROC_DIR when set (a
+ * Prints "FILE: error: ..." for each limit the run would exceed (threads,
+ * stack size, memory mappings, file descriptors: RLIMIT_NOFILE's soft
+ * limit is raised up to the hard one when that is enough); returns how
+ * many. The /proc files are read under $MIMIC_PROC_DIR when set (a
  * test hook: a fake tree of sys/kernel/threads-max, sys/kernel/pid_max,
  * sys/vm/max_map_count and loadavg), /proc otherwise.
  */

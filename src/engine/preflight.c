@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 struct probe {
+	bool allow_missing;
 	struct sched_attrs sched;
 	const struct cpu_set_list *cpus;
 	const char *group;
@@ -24,7 +25,8 @@ static void *probe_main(void *arg)
 {
 	struct probe *p = arg;
 
-	p->error = sched_attr_apply(&p->sched, p->msg, sizeof(p->msg));
+	p->error = sched_attr_apply(&p->sched, p->allow_missing, p->msg,
+				    sizeof(p->msg));
 	if (!p->error && p->cpus && p->cpus->n)
 		p->error = sched_affinity_apply(p->cpus, p->msg, sizeof(p->msg));
 	if (!p->error && p->group)
@@ -54,13 +56,14 @@ static bool probe_same(const struct probe *a, const struct probe *b)
 		(a->group && b->group && !strcmp(a->group, b->group)));
 }
 
-int preflight_workload(const struct workload *w)
+int preflight_workload(const struct workload *w, bool allow_missing)
 {
 	int failures = 0;
 
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		const struct task *task = &w->tasks[t];
-		struct probe cur = { .sched = task->sched, .cpus = &task->cpus,
+		struct probe cur = { .allow_missing = allow_missing,
+				     .sched = task->sched, .cpus = &task->cpus,
 				     .group = task->taskgroup };
 		struct probe last;
 

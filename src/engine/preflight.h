@@ -8,9 +8,12 @@
 #ifndef MIMIC_PREFLIGHT_H
 #define MIMIC_PREFLIGHT_H
 
+#include <stdbool.h>
+
 struct workload;
 
-/* Returns the number of failures reported on stderr. */
-int preflight_workload(const struct workload *w);
+/* Returns the number of failures reported on stderr; allow_missing as
+ * for sched_attr_apply(). The taskgroups must exist (taskgroup_setup). */
+int preflight_workload(const struct workload *w, bool allow_missing);
 
 #endif

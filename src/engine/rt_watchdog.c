@@ -18,16 +18,8 @@
 #include "model/workload.h"
 
 #include <sched.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static atomic_bool allow_unthrottled;
-
-void rt_watchdog_allow_unthrottled(bool allow)
-{
-	atomic_store(&allow_unthrottled, allow);
-}
 
 bool rt_watchdog_policy_is_rt(int policy)
 {
@@ -54,7 +46,8 @@ const struct task *rt_watchdog_find_rt(const struct workload *w,
 	return NULL;
 }
 
-int rt_watchdog_check(const struct workload *w, bool quiet)
+int rt_watchdog_check(const struct workload *w, bool allow_unthrottled,
+		      bool quiet)
 {
 	long long runtime = hostlimits_proc_ll("sys/kernel/sched_rt_runtime_us");
 	long long period = hostlimits_proc_ll("sys/kernel/sched_rt_period_us");
@@ -68,7 +61,7 @@ int rt_watchdog_check(const struct workload *w, bool quiet)
 	task = rt_watchdog_find_rt(w, &policy);
 	if (!task)
 		return 0;
-	if (atomic_load(&allow_unthrottled)) {
+	if (allow_unthrottled) {
 		if (!quiet)
 			fprintf(stderr, "mimic: warning: RT throttling is off "
 				"(kernel.sched_rt_runtime_us %lld): a runaway "

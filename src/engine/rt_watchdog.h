@@ -13,9 +13,6 @@
 struct task;
 struct workload;
 
-/* --allow-unthrottled: run anyway, with a warning. */
-void rt_watchdog_allow_unthrottled(bool allow);
-
 bool rt_watchdog_policy_is_rt(int policy);
 /* The first task with a real-time policy, its own or a phase's (*policy
  * says which policy); NULL if none. */
@@ -26,8 +23,10 @@ const struct task *rt_watchdog_find_rt(const struct workload *w,
  * Reads sched_rt_runtime_us and sched_rt_period_us under $MIMIC_PROC_DIR
  * (a test hook, see hostlimits.h) or /proc. Prints one message naming the
  * first real-time task and returns 1 if the run must be refused; 0 if
- * throttling is on, the workload is not real-time, or it is allowed.
+ * throttling is on, the workload is not real-time, or allow_unthrottled
+ * (--allow-unthrottled: run anyway, with a warning unless quiet).
  */
-int rt_watchdog_check(const struct workload *w, bool quiet);
+int rt_watchdog_check(const struct workload *w, bool allow_unthrottled,
+		      bool quiet);
 
 #endif

@@ -31,13 +31,7 @@ struct mimic_sched_attr {
 	uint32_t sched_util_max;
 };
 
-static atomic_bool allow_missing;
 static atomic_bool warned_missing;
-
-void sched_attr_allow_missing(bool allow)
-{
-	atomic_store(&allow_missing, allow);
-}
 
 /* The calling thread's soft RLIMIT_RTPRIO, for the message. */
 static const char *rtprio_now(char *buf, size_t len)
@@ -52,7 +46,8 @@ static const char *rtprio_now(char *buf, size_t len)
 	return buf;
 }
 
-int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len)
+int sched_attr_apply(const struct sched_attrs *want, bool allow_missing,
+		     char *err, size_t len)
 {
 	struct mimic_sched_attr a;
 	const char *what;
@@ -89,7 +84,7 @@ int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len)
 		return 0;
 
 	int e = errno;
-	if (e == EOPNOTSUPP && a.sched_flags && atomic_load(&allow_missing)) {
+	if (e == EOPNOTSUPP && a.sched_flags && allow_missing) {
 		/* --allow-missing: run without the clamps, say so once. */
 		a.sched_flags = 0;
 		if (!atomic_exchange(&warned_missing, true))

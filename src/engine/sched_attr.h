@@ -13,12 +13,12 @@
 
 /*
  * Applies want (fully resolved: no MIMIC_UNSET policy) to the calling
- * thread. On failure returns -errno and describes it in err.
+ * thread. On failure returns -errno and describes it in err. With
+ * allow_missing (--allow-missing), a kernel without uclamp ignores
+ * util_min/util_max, with one warning.
  */
-int sched_attr_apply(const struct sched_attrs *want, char *err, size_t len);
-
-/* With allow, a kernel without uclamp ignores util_min/util_max (warns). */
-void sched_attr_allow_missing(bool allow);
+int sched_attr_apply(const struct sched_attrs *want, bool allow_missing,
+		     char *err, size_t len);
 
 /* Sets the calling thread's affinity; -errno and err on failure. */
 int sched_affinity_apply(const struct cpu_set_list *cpus, char *err,

@@ -132,8 +132,9 @@ static void thread_setup(struct thread *t)
 	atomic_store(&t->pid, getpid());
 	atomic_store(&t->tid, gettid());
 	t->cur_sched = task->sched;
-	t->setup_error = sched_attr_apply(&t->cur_sched, t->setup_msg,
-					  sizeof(t->setup_msg));
+	t->setup_error = sched_attr_apply(&t->cur_sched,
+					  t->eng->opt->allow_missing,
+					  t->setup_msg, sizeof(t->setup_msg));
 	if (!t->setup_error && task->cpus.n) {
 		t->setup_error = sched_affinity_apply(&task->cpus, t->setup_msg,
 						      sizeof(t->setup_msg));
@@ -172,9 +173,7 @@ static void thread_trace_stats(const struct thread *t, int64_t period_ns)
 {
 	if (!ftrace_on(FTRACE_STATS))
 		return;
-	ftrace_write("rtapp_stats: period=%d run=%d wu_lat=%d slack=%d "
-		     "c_period=%d c_run=%d",
-		     (int)time_ns_to_us(period_ns),
+	ftrace_stats((int)time_ns_to_us(period_ns),
 		     (int)time_ns_to_us(t->it.run_ns),
 		     (int)time_ns_to_us(t->it.wu_lat_ns),
 		     (int)time_ns_to_us(t->it.slack_ns),
@@ -190,16 +189,13 @@ static void thread_trace_attrs(const struct sched_attrs *a)
 		int64_t period = a->dl_period_ns ? a->dl_period_ns
 						 : a->dl_runtime_ns;
 
-		ftrace_write("rtapp_attrs: event=policy policy=dl runtime=%lld "
-			     "deadline=%lld period=%lld",
-			     (long long)a->dl_runtime_ns,
-			     (long long)(a->dl_deadline_ns ? a->dl_deadline_ns
-							   : period),
-			     (long long)period);
+		ftrace_attrs_dl((long long)a->dl_runtime_ns,
+				(long long)(a->dl_deadline_ns ? a->dl_deadline_ns
+							      : period),
+				(long long)period);
 	}
 	else
-		ftrace_write("rtapp_attrs: event=policy policy=%s prio=%d",
-			     policy_name(a->policy), a->priority);
+		ftrace_attrs_policy(policy_name(a->policy), a->priority);
 }
 
 /* Attributes at phase entry, applied only when they change (as rt-app). */
@@ -230,7 +226,8 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 
 		policy_merge(&want, &ph->sched);
 		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
-			rc |= sched_attr_apply(&want, err, sizeof(err));
+			rc |= sched_attr_apply(&want, t->eng->opt->allow_missing,
+					       err, sizeof(err));
 			t->cur_sched = want;
 			thread_trace_attrs(&want);
 		}
@@ -300,24 +297,17 @@ static void thread_run(struct thread *t)
 					return;
 				thread_enter_phase(t, ph);
 				t->cur_phase = p;
-				if (ftrace_on(FTRACE_LOOP))
-					ftrace_write("rtapp_loop: event=start "
-						     "thread_loop=%d phase=%d "
-						     "phase_loop=%d",
-						     (int)(tl & INT32_MAX), (int)p,
-						     (int)(pl & INT32_MAX));
+				ftrace_loop("start", (int)(tl & INT32_MAX),
+					    (int)p, (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
 				start_ns = time_now_ns();
 				int64_t mark = start_ns; /* --trace-json */
 				for (size_t e = 0; e < ph->n_events; e++) {
 					const struct event *ev = &ph->events[e];
 
-					if (ftrace_on(FTRACE_EVENT))
-						ftrace_write("rtapp_event: id=%d "
-							     "type=%d desc=%s",
-							     (int)e,
-							     ev->kind->ftrace_type,
-							     ev->desc);
+					ftrace_event((int)e,
+						     ev->kind->ftrace_type,
+						     ev->desc);
 					ev->kind->exec(t, ev);
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
@@ -329,12 +319,8 @@ static void thread_run(struct thread *t)
 				}
 				int64_t period = thread_end_iteration(t, start_ns);
 
-				if (ftrace_on(FTRACE_LOOP))
-					ftrace_write("rtapp_loop: event=end "
-						     "thread_loop=%d phase=%d "
-						     "phase_loop=%d",
-						     (int)(tl & INT32_MAX), (int)p,
-						     (int)(pl & INT32_MAX));
+				ftrace_loop("end", (int)(tl & INT32_MAX),
+					    (int)p, (int)(pl & INT32_MAX));
 				thread_trace_stats(t, period);
 			}
 		}
@@ -347,12 +333,10 @@ void *thread_main(void *arg)
 
 	thread_setup(t);
 	if (thread_wait_gate(t)) {
-		if (ftrace_on(FTRACE_TASK))
-			ftrace_write("rtapp_task: event=start");
+		ftrace_task("start");
 		thread_trace_attrs(&t->cur_sched);
 		thread_run(t);
-		if (ftrace_on(FTRACE_TASK))
-			ftrace_write("rtapp_task: event=end");
+		ftrace_task("end");
 	}
 	thread_release_all(t);
 	if (t->cur_group && strcmp(t->cur_group, "/"))

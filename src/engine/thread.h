@@ -20,7 +20,7 @@ struct engine;
 struct live_resource;
 struct trace_ring;
 
-#define THREAD_MAX_HELD 64 /* mutexes one thread may hold at once */
+#define THREAD_MAX_HELD WORKLOAD_MAX_HELD /* checked by parse/counts.c */
 
 /* A timer's next deadline; shared timers are advanced by every user. */
 struct timer_state {

@@ -56,7 +56,7 @@ static void barrier_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_barrier = {
 	.key = "barrier",
-	.ftrace_type = 21,
+	.ftrace_type = RTAPP_TYPE_BARRIER,
 	.parse = barrier_parse,
 	.finalize = barrier_finalize,
 	.exec = barrier_exec,

@@ -318,10 +318,10 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_send = {
-	.key = "send", .ftrace_type = 0, .parse = send_parse,
+	.key = "send", .ftrace_type = RTAPP_TYPE_NONE, .parse = send_parse,
 	.exec = send_exec, .dump = channel_dump,
 };
 const struct event_kind event_recv = {
-	.key = "recv", .ftrace_type = 0, .parse = recv_parse,
+	.key = "recv", .ftrace_type = RTAPP_TYPE_NONE, .parse = recv_parse,
 	.exec = recv_exec, .dump = channel_dump,
 };

@@ -128,18 +128,18 @@ static void cond_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_wait = {
-	.key = "wait", .ftrace_type = 2, .parse = wait_parse,
+	.key = "wait", .ftrace_type = RTAPP_TYPE_WAIT, .parse = wait_parse,
 	.exec = wait_exec, .dump = cond_dump,
 };
 const struct event_kind event_sync = {
-	.key = "sync", .ftrace_type = 7, .parse = wait_parse,
+	.key = "sync", .ftrace_type = RTAPP_TYPE_SIG_AND_WAIT, .parse = wait_parse,
 	.exec = sync_exec, .dump = cond_dump,
 };
 const struct event_kind event_signal = {
-	.key = "signal", .ftrace_type = 3, .parse = signal_parse,
+	.key = "signal", .ftrace_type = RTAPP_TYPE_SIGNAL, .parse = signal_parse,
 	.exec = signal_exec, .dump = cond_dump,
 };
 const struct event_kind event_broad = {
-	.key = "broad", .ftrace_type = 4, .parse = signal_parse,
+	.key = "broad", .ftrace_type = RTAPP_TYPE_BROADCAST, .parse = signal_parse,
 	.exec = broad_exec, .dump = cond_dump,
 };

@@ -36,10 +36,7 @@ static int fork_finalize(struct parser *p, const struct task *t,
 		return 1;
 	}
 	ev->fork.task = target;
-	if (!p->w->tasks[target].forked) {
-		p->w->tasks[target].forked = true;
-		p->w->fork_capacity += ENGINE_MAX_FORKS;
-	}
+	p->w->tasks[target].forked = true; /* slots: parse/counts.c */
 	return 0;
 }
 
@@ -56,6 +53,6 @@ static void fork_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_fork = {
-	.key = "fork", .ftrace_type = 22, .parse = fork_parse,
+	.key = "fork", .ftrace_type = RTAPP_TYPE_FORK, .parse = fork_parse,
 	.finalize = fork_finalize, .exec = fork_exec, .dump = fork_dump,
 };

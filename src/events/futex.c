@@ -235,14 +235,14 @@ static void futex_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_futex_wait = {
-	.key = "futex_wait", .ftrace_type = 0, .parse = futex_wait_parse,
+	.key = "futex_wait", .ftrace_type = RTAPP_TYPE_NONE, .parse = futex_wait_parse,
 	.exec = futex_wait_exec, .dump = futex_dump,
 };
 const struct event_kind event_futex_wake = {
-	.key = "futex_wake", .ftrace_type = 0, .parse = futex_wake_parse,
+	.key = "futex_wake", .ftrace_type = RTAPP_TYPE_NONE, .parse = futex_wake_parse,
 	.exec = futex_wake_exec, .dump = futex_dump,
 };
 const struct event_kind event_futex_reset = {
-	.key = "futex_reset", .ftrace_type = 0, .parse = futex_reset_parse,
+	.key = "futex_reset", .ftrace_type = RTAPP_TYPE_NONE, .parse = futex_reset_parse,
 	.exec = futex_reset_exec, .dump = futex_dump,
 };

@@ -36,6 +36,6 @@ static void iorun_exec(struct thread *t, const struct event *ev)
 }
 
 const struct event_kind event_iorun = {
-	.key = "iorun", .ftrace_type = 18, .parse = iorun_parse,
+	.key = "iorun", .ftrace_type = RTAPP_TYPE_IORUN, .parse = iorun_parse,
 	.finalize = mem_finalize, .exec = iorun_exec, .dump = mem_dump,
 };

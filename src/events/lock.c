@@ -58,7 +58,7 @@ static void mutex_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_lock = {
 	.key = "lock",
-	.ftrace_type = 8,
+	.ftrace_type = RTAPP_TYPE_LOCK,
 	.parse = mutex_parse,
 	.exec = lock_exec,
 	.dump = mutex_dump,
@@ -66,7 +66,7 @@ const struct event_kind event_lock = {
 
 const struct event_kind event_unlock = {
 	.key = "unlock",
-	.ftrace_type = 9,
+	.ftrace_type = RTAPP_TYPE_UNLOCK,
 	.parse = mutex_parse,
 	.exec = unlock_exec,
 	.dump = mutex_dump,

@@ -181,6 +181,6 @@ static void matmul_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_matmul = {
-	.key = "matmul", .ftrace_type = 0, .parse = matmul_parse,
+	.key = "matmul", .ftrace_type = RTAPP_TYPE_NONE, .parse = matmul_parse,
 	.exec = matmul_exec, .dump = matmul_dump,
 };

@@ -60,6 +60,6 @@ void mem_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_mem = {
-	.key = "mem", .ftrace_type = 14, .parse = mem_parse_bytes,
+	.key = "mem", .ftrace_type = RTAPP_TYPE_MEM, .parse = mem_parse_bytes,
 	.finalize = mem_finalize, .exec = mem_exec, .dump = mem_dump,
 };

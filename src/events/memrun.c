@@ -181,6 +181,6 @@ static void memrun_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_memrun = {
-	.key = "memrun", .ftrace_type = 16, .parse = memrun_parse,
+	.key = "memrun", .ftrace_type = RTAPP_TYPE_MEMRUN, .parse = memrun_parse,
 	.exec = memrun_exec, .dump = memrun_dump,
 };

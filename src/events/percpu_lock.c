@@ -102,11 +102,11 @@ static void percpu_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_percpu_lock = {
-	.key = "percpu_lock", .ftrace_type = 8, .parse = percpu_parse,
+	.key = "percpu_lock", .ftrace_type = RTAPP_TYPE_LOCK, .parse = percpu_parse,
 	.exec = percpu_lock_exec, .dump = percpu_dump,
 };
 
 const struct event_kind event_percpu_unlock = {
-	.key = "percpu_unlock", .ftrace_type = 9, .parse = percpu_parse,
+	.key = "percpu_unlock", .ftrace_type = RTAPP_TYPE_UNLOCK, .parse = percpu_parse,
 	.exec = percpu_unlock_exec, .dump = percpu_dump,
 };

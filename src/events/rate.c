@@ -55,6 +55,6 @@ static void rate_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_rate = {
-	.key = "rate", .ftrace_type = 0, .parse = rate_parse,
+	.key = "rate", .ftrace_type = RTAPP_TYPE_NONE, .parse = rate_parse,
 	.exec = rate_exec, .dump = rate_dump,
 };

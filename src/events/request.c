@@ -46,6 +46,6 @@ static void request_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_request = {
-	.key = "request", .ftrace_type = 0, .parse = request_parse,
+	.key = "request", .ftrace_type = RTAPP_TYPE_NONE, .parse = request_parse,
 	.exec = request_exec, .dump = request_dump,
 };

@@ -31,7 +31,7 @@ static void run_exec(struct thread *t, const struct event *ev)
 
 const struct event_kind event_run = {
 	.key = "run",
-	.ftrace_type = 6,
+	.ftrace_type = RTAPP_TYPE_RUN,
 	.parse = duration_parse,
 	.exec = run_exec,
 	.dump = duration_dump,

@@ -24,7 +24,7 @@ static void runtime_exec(struct thread *t, const struct event *ev)
 
 const struct event_kind event_runtime = {
 	.key = "runtime",
-	.ftrace_type = 19,
+	.ftrace_type = RTAPP_TYPE_RUNTIME,
 	.parse = duration_parse,
 	.exec = runtime_exec,
 	.dump = duration_dump,

@@ -39,10 +39,10 @@ static void sem_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_sem_post = {
-	.key = "sem_post", .ftrace_type = 24, .parse = sem_parse,
+	.key = "sem_post", .ftrace_type = RTAPP_TYPE_SEM_POST, .parse = sem_parse,
 	.exec = sem_post_exec, .dump = sem_dump,
 };
 const struct event_kind event_sem_wait = {
-	.key = "sem_wait", .ftrace_type = 23, .parse = sem_parse,
+	.key = "sem_wait", .ftrace_type = RTAPP_TYPE_SEM_WAIT, .parse = sem_parse,
 	.exec = sem_wait_exec, .dump = sem_dump,
 };

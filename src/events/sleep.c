@@ -87,7 +87,7 @@ static void sleep_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_sleep = {
 	.key = "sleep",
-	.ftrace_type = 5,
+	.ftrace_type = RTAPP_TYPE_SLEEP,
 	.parse = sleep_parse,
 	.exec = sleep_exec,
 	.dump = sleep_dump,

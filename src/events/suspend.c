@@ -72,10 +72,10 @@ static void wakeup_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_suspend = {
-	.key = "suspend", .ftrace_type = 12, .parse = suspend_parse,
+	.key = "suspend", .ftrace_type = RTAPP_TYPE_SUSPEND, .parse = suspend_parse,
 	.exec = suspend_exec, .dump = wakeup_dump,
 };
 const struct event_kind event_resume = {
-	.key = "resume", .ftrace_type = 13, .parse = resume_parse,
+	.key = "resume", .ftrace_type = RTAPP_TYPE_RESUME, .parse = resume_parse,
 .exec = resume_exec, .dump = wakeup_dump,
 };

@@ -131,7 +131,7 @@ static void timer_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_timer = {
 	.key = "timer",
-	.ftrace_type = 10,
+	.ftrace_type = RTAPP_TYPE_TIMER,
 	.parse = timer_parse,
 	.exec = timer_exec,
 	.dump = timer_dump,

@@ -30,6 +30,6 @@ static void yield_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_yield = {
-	.key = "yield", .ftrace_type = 20, .parse = yield_parse,
+	.key = "yield", .ftrace_type = RTAPP_TYPE_YIELD, .parse = yield_parse,
 	.exec = yield_exec, .dump = yield_dump,
 };

@@ -34,6 +34,23 @@ enum {
 	FTRACE_ATTRS = 0x20,
 };
 
+/* Where a value was written: line 0 when it was not (a default, an option). */
+struct src_pos {
+	int line, col;
+};
+
+/* Limits of the model that the engine's sizes follow (doc/limits.md). */
+#define WORKLOAD_MAX_FORKS 1024     /* forks per task, as rt-app */
+#define WORKLOAD_MAX_HELD 64        /* mutexes one thread holds at once */
+#define WORKLOAD_MAX_THREADS 4194304 /* Linux's PID_MAX_LIMIT */
+
+/*
+ * The longest run, in seconds: 2^31 - 1 (68 years). Time zero plus this in
+ * ns fits an int64_t with two centuries of uptime to spare; global.duration
+ * and --duration beyond it are errors (exit 2).
+ */
+#define WORKLOAD_MAX_DURATION_S 2147483647.0
+
 struct globals {
 	double duration_s;        /* <= 0: until the loops end or a signal */
 	double calibration_ns;    /* ns per work loop; 0: calibrate */
@@ -61,6 +78,9 @@ struct globals {
 	const struct report_style **reports; /* global "report", in order */
 	const char **report_args; /* "style:arg": arg, or NULL; per report */
 	size_t n_reports;
+	/* Where some values came from, for messages about this machine. */
+	struct src_pos at_logdir, at_calibration, at_mem_buffer_size,
+		at_stack_size;
 };
 
 /* Scheduling attributes; a field left at MIMIC_UNSET keeps what is there. */
@@ -209,6 +229,7 @@ struct task {
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */
+	int fork_max;             /* forks of it the workload can make */
 	enum run_mode mode;       /* MODE_PROCESS: one process per instance */
 	bool samples;             /* keep every wake-up latency (samples.h) */
 	unsigned wake_paths;      /* 1 << WAKE_*: latency histograms needed */
@@ -232,10 +253,11 @@ struct workload {
 	struct resource *resources;
 	size_t n_resources;
 	int n_shared_timers, n_unique_timers;
-	int n_threads;            /* sum of instances */
+	int n_threads;            /* sum of instances (parse/counts.c) */
 	bool has_processes;       /* a task runs in MODE_PROCESS */
 	bool uses_io_device;      /* an iorun event writes global.io_device */
-	int fork_capacity;        /* thread slots reserved for fork events */
+	int fork_capacity;        /* thread slots for forks: the most the
+				   * workload can make (parse/counts.c) */
 };
 
 #endif

@@ -126,12 +126,9 @@ static bool jtree_validate(struct diag *d, const char *buf, size_t len,
 		diag_error(d, line, col, NULL,
 			   "unexpected end of file (unclosed object, array or string)");
 	} else {
-		size_t off = *parse_end;
-
-		/* json-c points just past the offending byte. */
-		if (off > 0)
-			off--;
-		offset_to_linecol(buf, off, &line, &col);
+		/* json-c stops at the offending byte (the x of {"a": x},
+		 * the 33rd '[' of too deep a nesting), not past it. */
+		offset_to_linecol(buf, *parse_end, &line, &col);
 		diag_error(d, line, col, NULL, "invalid JSON: %s",
 			   json_tokener_error_desc(err));
 	}
@@ -340,8 +337,17 @@ static void w_number(struct walker *w, struct jnode *n)
 	errno = 0;
 	if (!is_double) {
 		n->type = J_INT;
-		n->i = strtoll(text, &endp, 10); /* saturates, as json-c does */
-		n->overflow = errno == ERANGE;
+		n->i = strtoll(text, &endp, 10);
+		/* json-c saturates; mimic refuses rather than run with
+		 * INT64_MAX for 99999999999999999999. */
+		if (errno == ERANGE && endp != text) {
+			if (!w->failed)
+				diag_error(w->d, n->line, n->col, NULL,
+					   "integer out of the 64-bit range: %s",
+					   text);
+			w->failed = true;
+			return;
+		}
 	} else {
 		n->type = J_DOUBLE;
 		n->d = strtod(text, &endp);

@@ -11,6 +11,7 @@
 #include "model/policy.h"
 #include "resource.h"
 #include "event.h"
+#include "parse/counts.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "report/report_style.h"
@@ -180,6 +181,11 @@ static int set_duration(struct parser *p, const char *path,
 	else {
 		parser_error(p, v, path, "expected seconds, got %s",
 			     describe(v));
+		return -1;
+	}
+	if (g->duration_s > WORKLOAD_MAX_DURATION_S) {
+		parser_error(p, v, path, "too long: %g s (at most %.0f s)",
+			     g->duration_s, WORKLOAD_MAX_DURATION_S);
 		return -1;
 	}
 	return 0;
@@ -668,6 +674,25 @@ static void globals_defaults(struct globals *g)
 	g->log_mode = LOG_FILE;
 }
 
+/* Where the values checked against this machine were written. */
+static void globals_note_pos(struct globals *g, const struct jnode *m)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} at[] = {
+		{ "logdir", offsetof(struct globals, at_logdir) },
+		{ "calibration", offsetof(struct globals, at_calibration) },
+		{ "mem_buffer_size", offsetof(struct globals, at_mem_buffer_size) },
+		{ "stack_size", offsetof(struct globals, at_stack_size) },
+	};
+
+	for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++)
+		if (!strcmp(m->key, at[k].key))
+			*(struct src_pos *)((char *)g + at[k].off) =
+				(struct src_pos){ m->line, m->col };
+}
+
 static int parse_globals(struct parser *p, const struct jnode *gn)
 {
 	struct globals *g = &p->w->g;
@@ -691,6 +716,7 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 			continue;
 		}
 		errs += keys_apply(p, path, ks, m, g) ? 1 : 0;
+		globals_note_pos(g, m);
 	}
 	return errs;
 }
@@ -1206,7 +1232,6 @@ static int parse_root(struct parser *p, const char *file,
 			continue;
 		}
 		errs += parse_task(p, path, tn, &w->tasks[k]);
-		w->n_threads += w->tasks[k].instance;
 	}
 	/* Cross-task checks and counts, once every task is known. */
 	for (size_t k = 0; !errs && k < w->n_tasks; k++) {
@@ -1220,11 +1245,8 @@ static int parse_root(struct parser *p, const char *file,
 					errs += ev->kind->finalize(p, t, ev);
 			}
 	}
-	if (!errs && w->n_threads == 0) {
-		parser_error(p, tasks, "tasks",
-			     "no threads: every task has \"instance\": 0");
-		errs++;
-	}
+	if (!errs)
+		errs += parse_counts(w, tasks, p->d);
 	*out = w;
 	return errs;
 }

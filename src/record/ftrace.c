@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "record/ftrace.h"
 
+#include "model/workload.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -96,7 +98,10 @@ bool ftrace_on(unsigned bit)
 	return marker_mask & bit;
 }
 
-void ftrace_write(const char *fmt, ...)
+static void ftrace_write(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static void ftrace_write(const char *fmt, ...)
 {
 	char buf[256];
 	va_list ap;
@@ -110,4 +115,64 @@ void ftrace_write(const char *fmt, ...)
 	/* No newline: the kernel ends each marker itself. */
 	if (write(marker_fd, buf, (size_t)n) < 0)
 		return; /* a lost marker must not disturb the run */
+}
+
+void ftrace_main(const char *event)
+{
+	if (ftrace_on(FTRACE_MAIN))
+		ftrace_write("rtapp_main: event=%s", event);
+}
+
+/* rt-app writes it with the task markers. */
+void ftrace_main_clock_ref(long long us)
+{
+	if (ftrace_on(FTRACE_TASK))
+		ftrace_write("rtapp_main: event=clock_ref data=%lld", us);
+}
+
+void ftrace_task(const char *event)
+{
+	if (ftrace_on(FTRACE_TASK))
+		ftrace_write("rtapp_task: event=%s", event);
+}
+
+void ftrace_loop(const char *event, int thread_loop, int phase,
+		 int phase_loop)
+{
+	if (ftrace_on(FTRACE_LOOP))
+		ftrace_write("rtapp_loop: event=%s thread_loop=%d phase=%d "
+			     "phase_loop=%d", event, thread_loop, phase,
+			     phase_loop);
+}
+
+void ftrace_event(int id, int type, const char *desc)
+{
+	if (ftrace_on(FTRACE_EVENT))
+		ftrace_write("rtapp_event: id=%d type=%d desc=%s", id, type,
+			     desc);
+}
+
+void ftrace_stats(int period, int run, int wu_lat, int slack, int c_period,
+		  int c_run)
+{
+	if (ftrace_on(FTRACE_STATS))
+		ftrace_write("rtapp_stats: period=%d run=%d wu_lat=%d slack=%d "
+			     "c_period=%d c_run=%d", period, run, wu_lat,
+			     slack, c_period, c_run);
+}
+
+void ftrace_attrs_dl(long long runtime, long long deadline,
+		     long long period)
+{
+	if (ftrace_on(FTRACE_ATTRS))
+		ftrace_write("rtapp_attrs: event=policy policy=dl runtime=%lld "
+			     "deadline=%lld period=%lld", runtime, deadline,
+			     period);
+}
+
+void ftrace_attrs_policy(const char *policy, int prio)
+{
+	if (ftrace_on(FTRACE_ATTRS))
+		ftrace_write("rtapp_attrs: event=policy policy=%s prio=%d",
+			     policy, prio);
 }

@@ -16,8 +16,26 @@
 int ftrace_open(unsigned mask, char *err, size_t len);
 void ftrace_close(void);
 
-/* True when category bit is on: test before formatting anything. */
+/* True when category bit is on. */
 bool ftrace_on(unsigned bit);
-void ftrace_write(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * rt-app's markers, each written only when its category (FTRACE_* of
+ * model/workload.h) is on: every rtapp_* format is in ftrace.c.
+ */
+void ftrace_main(const char *event);            /* rtapp_main: event= */
+void ftrace_main_clock_ref(long long us);       /* ... event=clock_ref */
+void ftrace_task(const char *event);            /* rtapp_task: event= */
+void ftrace_loop(const char *event, int thread_loop, int phase,
+		 int phase_loop);
+/* rtapp_event: id= type= (RTAPP_TYPE_*) desc= */
+void ftrace_event(int id, int type, const char *desc);
+/* rtapp_stats, in µs as rt-app: period, run, wu_lat, slack, c_period,
+ * c_run. */
+void ftrace_stats(int period, int run, int wu_lat, int slack, int c_period,
+		  int c_run);
+void ftrace_attrs_dl(long long runtime, long long deadline,
+		     long long period);
+void ftrace_attrs_policy(const char *policy, int prio);
 
 #endif

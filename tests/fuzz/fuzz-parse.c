@@ -2,7 +2,8 @@
  * fuzz-parse.c - libFuzzer target for everything between the bytes of a
  * workload file and the model: the JSON tree, templates, the parser. Any
  * crash, leak or undefined behaviour found becomes a case in
- * tests/parse/bad. Built and run by `make fuzz` (clang needed).
+ * tests/parse/bad. Built and run by `make fuzz` (clang needed), seeded
+ * also with tests/fuzz/seeds/ and given tests/fuzz/parse.dict.
  */
 #include "lib/arena.h"
 #include "lib/diag.h"

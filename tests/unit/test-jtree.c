@@ -7,6 +7,7 @@
 #include "parse/jtree.h"
 #include "tap.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static struct jnode *parse(struct arena *a, struct diag *d, const char *s)
@@ -97,6 +98,50 @@ static void syntax_errors_are_rejected(void)
 	TAP_OK(all, "malformed inputs give exactly one error each");
 }
 
+/* Where the single error of bad[] is reported: the offending byte. */
+static void error_columns_point_at_the_offending_byte(void)
+{
+	static const struct {
+		const char *text;
+		int line, col;
+		const char *kind;
+	} bad[] = {
+		{ "{\"a\": x}", 1, 7, "unexpected character at the x" },
+		{ "{\"a\" 1}", 1, 6, "':' expected, at the 1" },
+		{ "{\"a\": 1 \"b\": 2}", 1, 9, "',' expected, at the second key" },
+		{ "[1 2]", 1, 4, "',' expected in an array, at the 2" },
+		{ "{\"a\": tru}", 1, 10, "boolean expected, at the }" },
+		{ "{\"a\": \"\\q\"}", 1, 9, "bad escape, at the q" },
+		{ "{1: 2}", 1, 2, "quoted key expected, at the 1" },
+		{ "{\"a\": -}", 1, 8, "number expected, at the }" },
+		{ "{\n\t\"a\": }", 2, 7, "tab counts one column, at the }" },
+		{ "{\"a\": [1}", 1, 9, "unclosed array, at the }" },
+		{ "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+		  1, 33, "nesting too deep, at the 33rd [" },
+		{ "{\"a\": 1", 1, 8, "end of file, just past the text" },
+		{ "{\"a\": 99999999999999999999}", 1, 7,
+		  "integer beyond 64 bits, at its first digit" },
+	};
+
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		struct arena a = { 0 };
+		char out[512] = "";
+		char want[64];
+		FILE *f = fmemopen(out, sizeof(out), "w");
+		struct diag d = { .out = f };
+		struct jnode *n = parse(&a, &d, bad[k].text);
+
+		d.out = NULL;
+		fclose(f);
+		snprintf(want, sizeof(want), "t.json:%d:%d: error: ",
+			 bad[k].line, bad[k].col);
+		TAP_OK(!n && d.errors == 1 && !strncmp(out, want, strlen(want)),
+		       "%s: %d:%d (got \"%.*s\")", bad[k].kind, bad[k].line,
+		       bad[k].col, (int)strcspn(out, "\n"), out);
+		arena_free(&a);
+	}
+}
+
 int main(void)
 {
 	duplicate_keys_are_kept_in_order();
@@ -105,5 +150,6 @@ int main(void)
 	escapes_are_decoded();
 	numbers_keep_their_type();
 	syntax_errors_are_rejected();
+	error_columns_point_at_the_offending_byte();
 	return tap_done();
 }

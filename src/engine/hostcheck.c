@@ -1,5 +1,10 @@
-/* hostcheck.c - machine-dependent validation, before time zero. */
-#include "parse/hostcheck.h"
+/*
+ * hostcheck.c - the workload's values that name parts of this machine
+ * (CPUs, NUMA nodes, the log directory, the calibration CPU) exist here.
+ * The first stage of before_start(); errors are bad input, at the
+ * value's file:line:col.
+ */
+#include "engine/hostcheck.h"
 
 #include "lib/diag.h"
 #include "model/workload.h"
@@ -58,7 +63,8 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 		}
 	}
 	if (w->g.calibration_ns == 0 && w->g.calibration_cpu >= ncpu) {
-		diag_error(d, 0, 0, "global.calibration",
+		diag_error(d, w->g.at_calibration.line, w->g.at_calibration.col,
+			   "global.calibration",
 			   "CPU%d does not exist: this machine has CPUs 0 .. %ld",
 			   w->g.calibration_cpu, ncpu - 1);
 		errs++;
@@ -71,8 +77,11 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 		else if (!S_ISDIR(st.st_mode))
 			why = "not a directory";
 		if (why) {
-			diag_error(d, 0, 0, "global.logdir", "%s: %s",
-				   w->g.logdir, why);
+			/* Line 0: given by --logdir, not in the file. */
+			diag_error(d, w->g.at_logdir.line, w->g.at_logdir.col,
+				   w->g.at_logdir.line ? "global.logdir"
+						       : "--logdir",
+				   "%s: %s", w->g.logdir, why);
 			errs++;
 		}
 	}

@@ -1,7 +1,7 @@
 /*
  * hostcheck.h - checks a parsed workload against this machine (CPU ids,
- * the log directory) before anything starts. Errors are bad input: they
- * name the JSON path and make mimic exit 2.
+ * NUMA nodes, the log directory) before anything starts. Errors are bad
+ * input: they name file:line:col and the JSON path and make mimic exit 2.
  */
 #ifndef MIMIC_HOSTCHECK_H
 #define MIMIC_HOSTCHECK_H
