@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct json_object;
 
@@ -47,6 +48,10 @@ struct resource_kind {
 	/* Optional: the parser made r, at its first use (or declaration). */
 	void (*added)(struct workload *w, struct resource *r);
 	size_t live_size;         /* bytes of state, zeroed before create */
+	/* What one holds, for the before-start checks: file descriptors,
+	 * and kernel memory (buffers) at most. */
+	int fds;
+	uint64_t kernel_bytes;
 	/* Makes the object in l->state; 0, or an errno after undoing
 	 * what it did. */
 	int (*create)(struct live_resource *l, const struct globals *g);

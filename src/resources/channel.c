@@ -16,6 +16,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+/* What the kernel buffers per channel: a pipe's 16 pages; a socket pair's
+ * send and receive buffers (net.core.[wr]mem_default, 208 KiB each). */
+#define CHANNEL_PIPE_BYTES   (64 << 10)
+#define CHANNEL_SOCKET_BYTES (2 * (208 << 10))
+
 static const char *const channel_modes[] = {
 	[SOCKET_STREAM] = "stream",
 	[SOCKET_DGRAM] = "dgram",
@@ -122,6 +127,8 @@ const struct resource_kind resource_pipe = {
 	.declared_as = "pipe",
 	.wake_path = WAKE_PIPE,
 	.live_size = sizeof(struct live_channel),
+	.fds = 2,
+	.kernel_bytes = CHANNEL_PIPE_BYTES,
 	.create = pipe_create,
 	.destroy = channel_destroy,
 	.dump = pipe_dump,
@@ -134,6 +141,8 @@ const struct resource_kind resource_socket = {
 	.found_as = 1u << RES_PIPE,
 	.wake_path = WAKE_SOCKET,
 	.live_size = sizeof(struct live_channel),
+	.fds = 2,
+	.kernel_bytes = CHANNEL_SOCKET_BYTES,
 	.create = socket_create,
 	.destroy = channel_destroy,
 	.dump = socket_dump,

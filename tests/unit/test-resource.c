@@ -39,6 +39,21 @@ static void every_kind_is_described(void)
 	       "exactly when it creates something", RES_KINDS);
 }
 
+static void only_channels_hold_descriptors_and_kernel_buffers(void)
+{
+	bool ok = true;
+
+	for (int a = 0; a < RES_KINDS; a++) {
+		const struct resource_kind *k = resource_kinds[a];
+		bool channel = a == RES_PIPE || a == RES_SOCKET;
+
+		ok &= channel ? k->fds == 2 && k->kernel_bytes >= 64 << 10
+			      : k->fds == 0 && k->kernel_bytes == 0;
+	}
+	TAP_OK(ok, "pipes and sockets count 2 descriptors and their kernel "
+	       "buffers for the before-start checks; other kinds nothing");
+}
+
 static void declared_types_are_found_by_name(void)
 {
 	TAP_OK(resource_type_declared("pipe") == RES_PIPE &&
@@ -242,6 +257,7 @@ static void percpu_mutex_has_one_per_cpu(void)
 int main(void)
 {
 	every_kind_is_described();
+	only_channels_hold_descriptors_and_kernel_buffers();
 	declared_types_are_found_by_name();
 	names_follow_rt_apps_namespaces();
 	every_kind_is_created_kicked_and_destroyed();
