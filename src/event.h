@@ -10,17 +10,48 @@
 #include "model/rtapp_types.h"
 #include "model/workload.h"
 
+#include <stdint.h>
+
 struct jnode;
 struct json_object;
+struct event_ctx;
 struct parser;
-struct thread;
+
+/*
+ * A kind's per-thread state, hung on the thread as an opaque pointer and
+ * handed to exec through event_ctx_state(). Kinds that share one (send and
+ * recv, percpu_lock and percpu_unlock) point to the same descriptor.
+ */
+struct event_state {
+	size_t size;            /* zeroed bytes allocated per thread */
+	/*
+	 * Optional: before time zero, in the process that sets the thread
+	 * up, for a task with events of the kind; 0, or -1 out of memory.
+	 */
+	int (*init)(void *state, const struct workload *w,
+		    const struct task *task);
+	/* Optional: the thread ends (in the thread): let go of locks. */
+	void (*stop)(void *state);
+	/* Optional: after the join: frees what init took. */
+	void (*release)(void *state, const struct task *task);
+	/*
+	 * Optional: the bytes init will take for one thread of task (the
+	 * memory estimate before time zero); 0 if none. ev: the first event
+	 * that asks for that much, for the message pointing at it.
+	 */
+	uint64_t (*bytes)(const struct task *task, const struct event **ev);
+};
 
 struct event_kind {
 	const char *key;        /* the key prefix that selects this kind */
 	int ftrace_type;        /* RTAPP_TYPE_*: rtapp_event's type= */
 	const char *help;       /* for --list-keys: what the value is */
 	const struct key *keys; /* the keys of its object form, or NULL */
-	/* Fills ev from the JSON value v; reports errors, returns -1 then. */
+	size_t args_size;       /* its argument struct, in ev->args */
+	/*
+	 * Fills ev->args (zeroed, then the keys' defaults applied) from the
+	 * JSON value v; reports errors, returns -1 then.
+	 */
 	int (*parse)(struct parser *p, const char *path, const struct jnode *v,
 		     struct event *ev);
 	/*
@@ -29,11 +60,15 @@ struct event_kind {
 	 */
 	int (*finalize)(struct parser *p, const struct task *t,
 			struct event *ev);
-	/* Runs the event in thread t: the hot path, no allocation, no stdio. */
-	void (*exec)(struct thread *t, const struct event *ev);
+	const struct event_state *state; /* per-thread state, or NULL */
+	/* Runs the event: the hot path, no allocation, no stdio. */
+	void (*exec)(struct event_ctx *c, const struct event *ev);
 	/* Adds the event's normalised parameters to out (for --dump). */
 	void (*dump)(const struct workload *w, const struct event *ev,
 		     struct json_object *out);
+	/* Optional: the task whose threads ev starts (fork), for counting
+	 * thread slots before time zero; -1 if none. */
+	int (*starts_task)(const struct event *ev);
 };
 
 /*
@@ -45,5 +80,12 @@ const struct event_kind *event_kind_find(const char *key);
 
 /* Every kind, for --list-keys and the docs test; NULL-terminated. */
 extern const struct event_kind *const event_kinds[];
+
+/*
+ * The slot of kind's per-thread state among a thread's event_kinds-sized
+ * array (the first kind with the same descriptor), or -1 if it has none.
+ */
+int event_state_slot(const struct event_kind *kind);
+size_t event_state_slots(void);
 
 #endif

@@ -17,7 +17,6 @@
 #include "record/rtapp_log.h"
 #include "record/samples.h"
 #include "engine/taskgroup.h"
-#include "engine/thread_extra.h"
 #include "lib/timeutil.h"
 #include "record/trace_ring.h"
 
@@ -128,14 +127,17 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		 task->name, id);
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
-	t->wake_seen = calloc(e->w->n_resources + 1, sizeof(*t->wake_seen));
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (task->wake_paths & (1u << w) &&
 		    !(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
 			return -1;
-	if (task->msg_bytes_max &&
-	    !(t->msg = calloc(2, (size_t)task->msg_bytes_max)))
-		goto oom;
+	/* Statistics main reads: in the shared region (process instances). */
+	if (task->records & (1u << RECORD_REQUESTS) &&
+	    !(t->stats.request_us = engine_shm_alloc(e, sizeof(struct hist))))
+		return -1;
+	if (task->records & (1u << RECORD_RATE) &&
+	    !(t->stats.rate = engine_shm_alloc(e, sizeof(struct hist))))
+		return -1;
 	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
 	t->stats.slack_us = engine_shm_alloc(e, sizeof(struct shist));
 	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
@@ -152,8 +154,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 			return -1;
 		t->trace = trace_ring_init(m, n);
 	}
-	if (!t->unique_timers || !t->wake_seen || thread_extra_init(t)) {
-oom:
+	if (!t->unique_timers || thread_states_init(t)) {
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}
@@ -317,9 +318,7 @@ static void engine_free(struct engine *e)
 		if (t->home != getpid())
 			continue; /* set up by a process instance, gone with it */
 		free(t->unique_timers);
-		free(t->wake_seen);
-		free(t->msg);
-		thread_extra_free(t);
+		thread_states_release(t);
 	}
 out:
 	free(e->initial_cpus.cpus);

@@ -90,6 +90,12 @@ static bool mem_is(const struct event *ev, const char *key)
 	return !strcmp(ev->kind->key, key);
 }
 
+/* The line of the breakdown a kind's per-thread state is counted in. */
+static enum mem_kind mem_kind_of(const struct event *ev)
+{
+	return mem_is(ev, "matmul") ? MEM_MATMUL : MEM_MESSAGES;
+}
+
 /* Forks are "up to": counted when the run starts, not at --check, where
  * only what every run of the workload needs is judged. */
 static uint64_t mem_task_threads(const struct mem_sum *s, const struct task *t)
@@ -113,10 +119,9 @@ static void mem_buffers(const struct workload *w, struct mem_sum *s)
 				const struct event *ev = &task->phases[p].events[e];
 				int r;
 
-				if (mem_is(ev, "mem") || mem_is(ev, "iorun"))
-					r = ev->mem.resource;
-				else if (mem_is(ev, "memrun"))
-					r = ev->memrun.resource;
+				if (mem_is(ev, "mem") || mem_is(ev, "iorun") ||
+				    mem_is(ev, "memrun"))
+					r = ev->resource;
 				else
 					continue;
 				if (r < 0 || seen[r])
@@ -141,43 +146,43 @@ static void mem_buffers(const struct workload *w, struct mem_sum *s)
 	free(seen);
 }
 
-/* Per thread: matmul's matrices and the message buffers, sized by the
- * task's largest; pointed at by the first event asking for that size. */
+/*
+ * Per thread: what each kind's state takes (matmul's matrices, the message
+ * buffers), as the kind says, pointed at by the event that asks for it.
+ */
 static void mem_per_thread(const struct workload *w, struct mem_sum *s)
 {
 	char path[512];
 
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		const struct task *task = &w->tasks[t];
-		uint64_t n = mem_task_threads(s, task), one, all;
-		bool matmul = task->matmul_n_max > 0;
-		bool msg = task->msg_bytes_max > 0;
+		const struct event_state *seen[8];
+		size_t n_seen = 0;
+		uint64_t n = mem_task_threads(s, task);
 
 		for (size_t p = 0; p < task->n_phases; p++)
 			for (size_t e = 0; e < task->phases[p].n_events; e++) {
-				const struct event *ev = &task->phases[p].events[e];
-				enum mem_kind k;
+				const struct event_state *st =
+					task->phases[p].events[e].kind->state;
+				const struct event *ev = NULL;
+				uint64_t one, all;
+				size_t k = 0;
 
-				if (matmul && mem_is(ev, "matmul") &&
-				    ev->matmul.n == task->matmul_n_max) {
-					matmul = false;
-					k = MEM_MATMUL;
-					one = mem_mul(s, 3 * sizeof(unsigned long),
-						      mem_mul(s, (uint64_t)ev->matmul.n,
-							      (uint64_t)ev->matmul.n));
-				} else if (msg && (mem_is(ev, "send") ||
-						   mem_is(ev, "recv")) &&
-					   ev->msg.bytes == task->msg_bytes_max) {
-					msg = false;
-					k = MEM_MESSAGES;
-					one = mem_mul(s, 2, (uint64_t)ev->msg.bytes);
-				} else {
+				if (!st || !st->bytes)
 					continue;
-				}
+				while (k < n_seen && seen[k] != st)
+					k++;
+				if (k < n_seen || n_seen == 8)
+					continue;
+				seen[n_seen++] = st;
+				one = st->bytes(task, &ev);
+				if (!one || !ev)
+					continue;
 				snprintf(path, sizeof(path), "tasks.%s.%s",
 					 task->name, ev->key);
 				all = mem_mul(s, one, n);
-				mem_add(s, k, all, all, path, ev->line, ev->col);
+				mem_add(s, mem_kind_of(ev), all, all, path,
+					ev->line, ev->col);
 			}
 	}
 }

@@ -27,73 +27,9 @@ bool thread_should_stop(const struct thread *t)
 	return atomic_load_explicit(&t->eng->stop, memory_order_relaxed);
 }
 
-const atomic_bool *thread_stop_flag(const struct thread *t)
-{
-	return &t->eng->stop;
-}
-
-double thread_ns_per_loop(const struct thread *t)
-{
-	return t->eng->ns_per_loop;
-}
-
-bool thread_cumulative_slack(const struct thread *t)
-{
-	return t->eng->w->g.cumulative_slack;
-}
-
-const struct resource *thread_resource(const struct thread *t, int index)
-{
-	return &t->eng->w->resources[index];
-}
-
 struct live_resource *thread_live(const struct thread *t, int index)
 {
 	return &t->eng->res[index];
-}
-
-void thread_record_wake(struct thread *t, enum wake_path path, int64_t ns)
-{
-	struct hist *h = t->stats.wake_us[path];
-
-	t->woke_ns = time_now_ns();
-	t->it.wu_lat_ns += ns > 0 ? ns : 0;
-	if (h)
-		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
-	if (t->stats.samples)
-		samples_add(t->stats.samples, t->cur_phase, path, ns);
-}
-
-int thread_io_fd(const struct thread *t)
-{
-	return t->eng->io_fd;
-}
-
-void thread_hold(struct thread *t, int mutex)
-{
-	if (t->n_held < THREAD_MAX_HELD)
-		t->held[t->n_held++] = mutex;
-}
-
-bool thread_holds(const struct thread *t, int mutex)
-{
-	for (int k = 0; k < t->n_held; k++)
-		if (t->held[k] == mutex)
-			return true;
-	return false;
-}
-
-bool thread_release(struct thread *t, int mutex)
-{
-	for (int k = t->n_held - 1; k >= 0; k--) {
-		if (t->held[k] != mutex)
-			continue;
-		memmove(&t->held[k], &t->held[k + 1],
-			(size_t)(t->n_held - k - 1) * sizeof(int));
-		t->n_held--;
-		return true;
-	}
-	return false;
 }
 
 /* A thread that stops while holding mutexes must not leave waiters stuck. */
@@ -102,15 +38,7 @@ static void thread_release_all(struct thread *t)
 	while (t->n_held > 0)
 		pthread_mutex_unlock(
 			mutex_live(thread_live(t, t->held[--t->n_held])));
-	if (t->percpu_held)
-		pthread_mutex_unlock(t->percpu_held);
-	t->percpu_held = NULL;
-}
-
-struct timer_state *thread_timer(struct thread *t, const struct resource *r)
-{
-	return r->unique ? &t->unique_timers[r->slot]
-			 : &t->eng->shared_timers[r->slot];
+	thread_states_stop(t);
 }
 
 static void thread_membind(const struct node_list *l)
@@ -308,7 +236,10 @@ static void thread_run(struct thread *t)
 					ftrace_event((int)e,
 						     ev->kind->ftrace_type,
 						     ev->desc);
-					ev->kind->exec(t, ev);
+					t->ctx.state = ev->state_slot >= 0
+						? t->states[ev->state_slot]
+						: NULL;
+					ev->kind->exec(&t->ctx, ev);
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
 								    tl, pl, p, e);

@@ -5,6 +5,7 @@
 #ifndef MIMIC_THREAD_H
 #define MIMIC_THREAD_H
 
+#include "event_ctx.h"
 #include "lib/hist.h"
 #include "record/ring.h"
 #include "record/stats.h"
@@ -22,12 +23,6 @@ struct trace_ring;
 
 #define THREAD_MAX_HELD WORKLOAD_MAX_HELD /* checked by parse/counts.c */
 
-/* A timer's next deadline; shared timers are advanced by every user. */
-struct timer_state {
-	_Atomic int64_t next_ns;
-	atomic_bool started;
-};
-
 /* What the events of the current phase iteration add up to. */
 struct iter_acc {
 	uint64_t loops;           /* work loops done by run/runtime */
@@ -37,6 +32,12 @@ struct iter_acc {
 	int64_t c_period_ns;      /* timer periods */
 	int64_t wu_lat_ns;        /* timer wake-up latencies */
 	int64_t batch_ns;         /* futex_wake "batch": the iteration's stamp */
+};
+
+/* What an event's exec is handed (event_ctx.h): its thread and state. */
+struct event_ctx {
+	struct thread *thread;
+	void *state;              /* the running event's kind's, or NULL */
 };
 
 struct thread {
@@ -57,17 +58,13 @@ struct thread {
 
 	struct timer_state *unique_timers;
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
-	double loop_carry;        /* fraction of a work loop owed */
 	struct iter_acc it;
 	size_t cur_phase;         /* index of the phase running, for samples */
 	struct thread_stats stats;
 
-	unsigned char *msg;       /* send, then recv buffer, msg_bytes_max each */
-	bool msg_ready;           /* the send buffer holds the pattern */
-	int poll_next;            /* recv from several: the last one served */
-	unsigned long *matmul;    /* matmul: three matrices of matmul_n_max^2 */
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
-	pthread_mutex_t *percpu_held; /* percpu_lock: the CPU's mutex taken */
+	struct event_ctx ctx;     /* handed to every exec */
+	void **states;            /* per event_state_slot(): kinds' state */
 
 	struct log_ring ring;
 	struct trace_ring *trace; /* --trace-json: slices, or NULL */
@@ -76,7 +73,6 @@ struct thread {
 
 	int held[THREAD_MAX_HELD]; /* mutex resources held, in lock order */
 	int n_held;
-	uint64_t *wake_seen;      /* per resource: last resume seen */
 
 	struct sched_attrs cur_sched;
 	const struct cpu_set_list *cur_cpus;
@@ -92,20 +88,16 @@ struct thread {
 
 void *thread_main(void *arg);
 
-/* Event helpers: the stop flag, and the engine's calibration. */
 bool thread_should_stop(const struct thread *t);
-const atomic_bool *thread_stop_flag(const struct thread *t);
-double thread_ns_per_loop(const struct thread *t);
-bool thread_cumulative_slack(const struct thread *t);
-struct timer_state *thread_timer(struct thread *t, const struct resource *r);
-const struct resource *thread_resource(const struct thread *t, int index);
 struct live_resource *thread_live(const struct thread *t, int index);
-/* Adds one wake-up latency (now - the waker's stamp) to path's histogram. */
-void thread_record_wake(struct thread *t, enum wake_path path, int64_t ns);
-int thread_io_fd(const struct thread *t);
-/* Remembers a mutex taken; releases them all when the thread ends. */
-void thread_hold(struct thread *t, int mutex);
-bool thread_release(struct thread *t, int mutex);
-bool thread_holds(const struct thread *t, int mutex);
+
+/*
+ * The per-thread state of every kind the task's events use (event.h):
+ * allocated and initialised before time zero, 0 or -1 out of memory;
+ * stopped in the thread at its end; released after the join.
+ */
+int thread_states_init(struct thread *t);
+void thread_states_stop(struct thread *t);
+void thread_states_release(struct thread *t);
 
 #endif

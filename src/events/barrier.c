@@ -7,7 +7,7 @@
 #include "event.h"
 #include "parse/parse.h"
 #include "resources/barrier.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
 
@@ -21,14 +21,14 @@ static int barrier_parse(struct parser *p, const char *path,
 static int barrier_finalize(struct parser *p, const struct task *t,
 			    struct event *ev)
 {
-	p->w->resources[ev->sync.resource].participants += t->instance;
+	p->w->resources[ev->resource].participants += t->instance;
 	return 0;
 }
 
-static void barrier_exec(struct thread *t, const struct event *ev)
+static void barrier_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_barrier *b = barrier_live(thread_live(t, ev->sync.resource));
-	int need = thread_resource(t, ev->sync.resource)->participants;
+	struct live_barrier *b = barrier_live(event_ctx_live(ctx, ev->resource));
+	int need = event_ctx_resource(ctx, ev->resource)->participants;
 
 	pthread_mutex_lock(&b->lock);
 	if (++b->arrived >= need) {
@@ -38,7 +38,7 @@ static void barrier_exec(struct thread *t, const struct event *ev)
 	} else {
 		uint64_t gen = b->generation;
 
-		while (gen == b->generation && !thread_should_stop(t))
+		while (gen == b->generation && !event_ctx_stopping(ctx))
 			pthread_cond_wait(&b->cond, &b->lock);
 	}
 	pthread_mutex_unlock(&b->lock);
@@ -47,7 +47,7 @@ static void barrier_exec(struct thread *t, const struct event *ev)
 static void barrier_dump(const struct workload *w, const struct event *ev,
 			 struct json_object *out)
 {
-	const struct resource *r = &w->resources[ev->sync.resource];
+	const struct resource *r = &w->resources[ev->resource];
 
 	json_object_object_add(out, "barrier", json_object_new_string(r->name));
 	json_object_object_add(out, "participants",
@@ -56,6 +56,7 @@ static void barrier_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_barrier = {
 	.key = "barrier",
+	.help = "a barrier name: wait for every user",
 	.ftrace_type = RTAPP_TYPE_BARRIER,
 	.parse = barrier_parse,
 	.finalize = barrier_finalize,

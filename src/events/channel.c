@@ -16,31 +16,51 @@
 #include "lib/arena.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
 #include "resources/channel.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
 #include <json-c/json.h>
 #include <poll.h>
+#include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 
 #define CHANNEL_MAX_BYTES (64 * 1024 * 1024)
 #define CHANNEL_MAX_FROM  1024
 
-/* "from": [names]: every one a channel; the first is ev->msg.resource. */
-static const char *channel_list(struct parser *p, const char *path,
-				const struct jnode *v, struct event *ev)
+/* The channel (or channels) a message goes to or comes from. */
+struct channel_peer {
+	const char *name;         /* the first */
+	const int *from;          /* recv from several: all of them */
+	int n_from;               /* > 1: poll; else the event's resource */
+};
+
+struct channel_args {
+	struct channel_peer peer;
+	int64_t bytes;            /* per message */
+	int64_t count;            /* messages per execution */
+};
+
+/* "from": a name, or [names]: every one a channel. */
+static int channel_peer_parse(struct parser *p, const char *path,
+			      const struct jnode *v, void *field)
 {
+	struct channel_peer *peer = field;
 	int *ids;
 
+	if (v->type != J_ARRAY)
+		return (peer->name = parser_name(p, path, v, "a channel name"))
+			       ? 0 : -1;
 	if (v->n < 1 || v->n > CHANNEL_MAX_FROM) {
 		parser_error(p, v, path, "expected 1 .. %d channel names",
 			     CHANNEL_MAX_FROM);
-		return NULL;
+		return -1;
 	}
 	ids = arena_alloc(p->a, v->n * sizeof(*ids));
 	for (size_t k = 0; k < v->n; k++) {
@@ -49,76 +69,72 @@ static const char *channel_list(struct parser *p, const char *path,
 			v->kids[k], "a channel name");
 
 		if (!name)
-			return NULL;
+			return -1;
 		ids[k] = parser_channel(p, name);
 		for (size_t j = 0; j < k; j++)
 			if (ids[j] == ids[k]) {
 				parser_error(p, v->kids[k], path,
 					     "channel \"%s\" listed twice", name);
-				return NULL;
+				return -1;
 			}
 	}
-	ev->msg.from = ids;
-	ev->msg.n_from = (int)v->n;
-	return v->kids[0]->s;
+	peer->from = ids;
+	peer->n_from = (int)v->n;
+	peer->name = v->kids[0]->s;
+	return 0;
 }
+
+#define CHANNEL_SIZE_KEYS                                                  \
+	{ .name = "bytes", .type = KEY_COUNT,                              \
+	  .offset = offsetof(struct channel_args, bytes), .min = 1,        \
+	  .max = CHANNEL_MAX_BYTES, .def = 8, .unit = "bytes",             \
+	  .help = "bytes per message (8)" },                               \
+	{ .name = "count", .type = KEY_COUNT,                              \
+	  .offset = offsetof(struct channel_args, count), .min = 1,        \
+	  .max = INT64_MAX, .def = 1,                                      \
+	  .help = "messages per execution (1)" }
+
+static const struct key send_keys[] = {
+	{ .name = "to", .type = KEY_NAME,
+	  .offset = offsetof(struct channel_args, peer.name),
+	  .flags = KEYF_REQUIRED, .help = "a channel name" },
+	CHANNEL_SIZE_KEYS,
+	{ NULL }
+};
+
+static const struct key recv_keys[] = {
+	{ .name = "from", .type = KEY_CUSTOM,
+	  .offset = offsetof(struct channel_args, peer),
+	  .parse = channel_peer_parse, .flags = KEYF_REQUIRED,
+	  .help = "a channel name, or an array of them (poll)" },
+	CHANNEL_SIZE_KEYS,
+	{ NULL }
+};
 
 static int channel_parse(struct parser *p, const char *path,
 			 const struct jnode *v, struct event *ev,
-			 const char *peer)
+			 const struct key *keys)
 {
-	const char *name = NULL;
+	struct channel_args *a = ev->args;
+	const char *name;
 
-	ev->msg.bytes = 8;
-	ev->msg.count = 1;
 	if (v->type == J_STRING) {
-		name = parser_name(p, path, v, "a channel name");
+		if (!(a->peer.name = parser_name(p, path, v, "a channel name")))
+			return -1;
 	} else if (v->type == J_OBJECT) {
-		for (size_t k = 0; k < v->n; k++) {
-			const struct jnode *m = v->kids[k];
-			const char *mp = parser_path(p, path, m->key);
-
-			if (!strcmp(m->key, peer) && m->type == J_ARRAY &&
-			    peer[0] == 'f') {
-				if (!(name = channel_list(p, mp, m, ev)))
-					return -1;
-			} else if (!strcmp(m->key, peer)) {
-				name = parser_name(p, mp, m, "a channel name");
-			} else if (!strcmp(m->key, "bytes") || !strcmp(m->key, "count")) {
-				int64_t *out = m->key[0] == 'b' ? &ev->msg.bytes
-								: &ev->msg.count;
-
-				if (m->type != J_INT || m->i < 1 ||
-				    (m->key[0] == 'b' && m->i > CHANNEL_MAX_BYTES)) {
-					parser_error(p, m, mp,
-						     "expected an integer 1 .. %s",
-						     m->key[0] == 'b' ? "67108864"
-								      : "2^63");
-					return -1;
-				}
-				*out = m->i;
-			} else {
-				parser_error(p, m, mp,
-					     "unknown key (expected %s, bytes, count)",
-					     peer);
-				return -1;
-			}
-		}
-		if (!name && !jtree_get(v, peer))
-			parser_error(p, v, path, "missing \"%s\"", peer);
+		if (keys_walk(p, path, v, keys, a))
+			return -1;
 	} else {
 		parser_error(p, v, path,
 			     "expected {\"%s\": channel, \"bytes\": n, \"count\": n} "
-			     "or a channel name, got %s", peer, jtype_name(v->type));
+			     "or a channel name, got %s", keys[0].name,
+			     jtype_name(v->type));
 		return -1;
 	}
-	if (!name)
-		return -1;
-	ev->msg.resource = parser_channel(p, name);
-	if (ev->msg.n_from > 1)
-		name = arena_printf(p->a, "%s+%d", name, ev->msg.n_from - 1);
-	if (ev->msg.bytes > p->task->msg_bytes_max)
-		p->task->msg_bytes_max = ev->msg.bytes;
+	name = a->peer.name;
+	ev->resource = parser_channel(p, name);
+	if (a->peer.n_from > 1)
+		name = arena_printf(p->a, "%s+%d", name, a->peer.n_from - 1);
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
 	return 0;
 }
@@ -126,16 +142,17 @@ static int channel_parse(struct parser *p, const char *path,
 static int send_parse(struct parser *p, const char *path,
 		      const struct jnode *v, struct event *ev)
 {
-	return channel_parse(p, path, v, ev, "to");
+	return channel_parse(p, path, v, ev, send_keys);
 }
 
 static int recv_parse(struct parser *p, const char *path,
 		      const struct jnode *v, struct event *ev)
 {
-	int rc = channel_parse(p, path, v, ev, "from");
+	const struct channel_args *a = ev->args;
+	int rc = channel_parse(p, path, v, ev, recv_keys);
 
-	for (int k = 0; !rc && k < (ev->msg.n_from ? ev->msg.n_from : 1); k++) {
-		int r = ev->msg.n_from ? ev->msg.from[k] : ev->msg.resource;
+	for (int k = 0; !rc && k < (a->peer.n_from ? a->peer.n_from : 1); k++) {
+		int r = a->peer.n_from ? a->peer.from[k] : ev->resource;
 
 		p->task->wake_paths |=
 			1u << resource_kind_of(&p->w->resources[r])->wake_path;
@@ -149,16 +166,74 @@ static unsigned char pattern_byte(int64_t k)
 	return (unsigned char)(k * 131 + 7);
 }
 
-/* t->msg: the send buffer then the receive buffer, msg_bytes_max each; the
- * send buffer keeps the pattern, a message only changes its stamps. */
-static void channel_prepare(struct thread *t)
-{
-	int64_t n = t->task->msg_bytes_max;
+/*
+ * Per thread: the send buffer then the receive buffer, of the task's
+ * largest message each; the send buffer keeps the pattern, a message only
+ * changes its stamps.
+ */
+struct channel_state {
+	unsigned char *msg;
+	int64_t max;              /* bytes of each buffer */
+	int poll_next;            /* recv from several: the last one served */
+};
 
-	for (int64_t k = 0; k < n; k++)
-		t->msg[k] = pattern_byte(k);
-	t->msg_ready = true;
+static const struct event_state channel_state;
+
+/* The task's largest message (its first event asking for it). */
+static int64_t channel_task_max(const struct task *task,
+				const struct event **first)
+{
+	int64_t max = 0;
+
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			const struct event *ev = &task->phases[p].events[e];
+			const struct channel_args *a = ev->args;
+
+			if (ev->kind->state == &channel_state && a->bytes > max) {
+				max = a->bytes;
+				*first = ev;
+			}
+		}
+	return max;
 }
+
+/* Two buffers of the largest message: one to send, one to receive. */
+static uint64_t channel_state_bytes(const struct task *task,
+				    const struct event **ev)
+{
+	return 2 * (uint64_t)channel_task_max(task, ev);
+}
+
+static int channel_state_init(void *state, const struct workload *w,
+			      const struct task *task)
+{
+	struct channel_state *s = state;
+	const struct event *first = NULL;
+
+	(void)w;
+	s->max = channel_task_max(task, &first);
+	if (!(s->msg = calloc(2, (size_t)s->max)))
+		return -1;
+	for (int64_t k = 0; k < s->max; k++)
+		s->msg[k] = pattern_byte(k);
+	return 0;
+}
+
+static void channel_state_release(void *state, const struct task *task)
+{
+	struct channel_state *s = state;
+
+	(void)task;
+	free(s->msg);
+}
+
+static const struct event_state channel_state = {
+	.size = sizeof(struct channel_state),
+	.init = channel_state_init,
+	.release = channel_state_release,
+	.bytes = channel_state_bytes,
+};
 
 /* The stamp at the head and, from 16 bytes, again at the tail: a message
  * cut or shifted by a framing error cannot check. */
@@ -206,7 +281,7 @@ static bool stamp_read(const unsigned char *buf, const unsigned char *ref,
 }
 
 /* Moves all n bytes unless the run stops; false if it did not. */
-static bool transfer(struct thread *t, int fd, unsigned char *buf, int64_t n,
+static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf, int64_t n,
 		     bool out)
 {
 	int64_t done = 0;
@@ -217,40 +292,43 @@ static bool transfer(struct thread *t, int fd, unsigned char *buf, int64_t n,
 
 		if (r > 0) {
 			done += r;
-		} else if (r == 0 || errno != EINTR || thread_should_stop(t)) {
+		} else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx)) {
 			return false;
 		}
 	}
 	return true;
 }
 
-static void send_exec(struct thread *t, const struct event *ev)
+static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_channel *c = channel_live(thread_live(t, ev->msg.resource));
+	const struct channel_args *a = ev->args;
+	struct live_channel *c = channel_live(event_ctx_live(ctx, ev->resource));
 
-	if (!t->msg_ready)
-		channel_prepare(t);
-	for (int64_t k = 0; k < ev->msg.count; k++) {
+	unsigned char *out = ((struct channel_state *)event_ctx_state(ctx))->msg;
+
+	for (int64_t k = 0; k < a->count; k++) {
 		int64_t stamp = time_now_ns();
 
-		if (ev->msg.bytes < 4)
+		if (a->bytes < 4)
 			atomic_store(&c->stamp, stamp);
-		stamp_fill(t->msg, ev->msg.bytes, stamp);
-		if (!transfer(t, c->wfd, t->msg, ev->msg.bytes, true))
+		stamp_fill(out, a->bytes, stamp);
+		if (!transfer(ctx, c->wfd, out, a->bytes, true))
 			return;
-		t->stats.sent++;
+		event_ctx_count(ctx, EVENT_COUNT_SENT);
 	}
 }
 
 /* The channel of several with a message waiting; -1 if the run stops. */
-static int recv_poll(struct thread *t, const struct event *ev)
+static int recv_poll(struct event_ctx *ctx, const struct event *ev)
 {
+	const struct channel_args *a = ev->args;
+	struct channel_state *s = event_ctx_state(ctx);
 	struct pollfd fds[CHANNEL_MAX_FROM];
-	int n = ev->msg.n_from;
+	int n = a->peer.n_from;
 
 	for (int k = 0; k < n; k++)
 		fds[k] = (struct pollfd){
-			.fd = channel_live(thread_live(t, ev->msg.from[k]))->rfd,
+			.fd = channel_live(event_ctx_live(ctx, a->peer.from[k]))->rfd,
 			.events = POLLIN };
 	for (;;) {
 		int r = poll(fds, (nfds_t)n, -1);
@@ -258,70 +336,76 @@ static int recv_poll(struct thread *t, const struct event *ev)
 		if (r > 0) {
 			/* Start after the last one served: no starvation. */
 			for (int j = 1; j <= n; j++) {
-				int k = (t->poll_next + j) % n;
+				int k = (s->poll_next + j) % n;
 
 				if (fds[k].revents) {
-					t->poll_next = k;
-					return ev->msg.from[k];
+					s->poll_next = k;
+					return a->peer.from[k];
 				}
 			}
 		}
-		if (r < 0 && (errno != EINTR || thread_should_stop(t)))
+		if (r < 0 && (errno != EINTR || event_ctx_stopping(ctx)))
 			return -1;
 	}
 }
 
-static void recv_exec(struct thread *t, const struct event *ev)
+static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	unsigned char *in = t->msg + t->task->msg_bytes_max;
+	const struct channel_args *a = ev->args;
+	const struct channel_state *s = event_ctx_state(ctx);
+	unsigned char *in = s->msg + s->max;
 
-	if (!t->msg_ready)
-		channel_prepare(t);
-	for (int64_t k = 0; k < ev->msg.count; k++) {
-		int res = ev->msg.n_from > 1 ? recv_poll(t, ev) : ev->msg.resource;
+	for (int64_t k = 0; k < a->count; k++) {
+		int res = a->peer.n_from > 1 ? recv_poll(ctx, ev) : ev->resource;
 		struct live_channel *c;
 		enum wake_path path;
 		int64_t now, stamp;
 
 		if (res < 0)
 			return;
-		c = channel_live(thread_live(t, res));
-		path = resource_kind_of(thread_resource(t, res))->wake_path;
-		if (!transfer(t, c->rfd, in, ev->msg.bytes, false))
+		c = channel_live(event_ctx_live(ctx, res));
+		path = resource_kind_of(event_ctx_resource(ctx, res))->wake_path;
+		if (!transfer(ctx, c->rfd, in, a->bytes, false))
 			return;
 		now = time_now_ns();
-		t->stats.received++;
-		if (stamp_read(in, t->msg, ev->msg.bytes, now, c, &stamp))
-			thread_record_wake(t, path, now - stamp);
+		event_ctx_count(ctx, EVENT_COUNT_RECEIVED);
+		if (stamp_read(in, s->msg, a->bytes, now, c, &stamp))
+			event_ctx_record_wake(ctx, path, now - stamp);
 		else
-			t->stats.damaged++;
+			event_ctx_count(ctx, EVENT_COUNT_DAMAGED);
 	}
 }
 
 static void channel_dump(const struct workload *w, const struct event *ev,
 			 struct json_object *out)
 {
-	const struct resource *r = &w->resources[ev->msg.resource];
-
+	const struct channel_args *a = ev->args;
+	const struct resource *r = &w->resources[ev->resource];
 	json_object_object_add(out, "channel", json_object_new_string(r->name));
-	if (ev->msg.n_from > 1) {
-		struct json_object *a = json_object_new_array();
+	if (a->peer.n_from > 1) {
+		struct json_object *from = json_object_new_array();
 
-		for (int k = 0; k < ev->msg.n_from; k++)
-			json_object_array_add(a, json_object_new_string(
-				w->resources[ev->msg.from[k]].name));
-		json_object_object_add(out, "from", a);
+		for (int k = 0; k < a->peer.n_from; k++)
+			json_object_array_add(from, json_object_new_string(
+				w->resources[a->peer.from[k]].name));
+		json_object_object_add(out, "from", from);
 	}
 	resource_dump(r, out); /* "kind": pipe, stream, dgram or tcp */
-	json_object_object_add(out, "bytes", json_object_new_int64(ev->msg.bytes));
-	json_object_object_add(out, "count", json_object_new_int64(ev->msg.count));
+	json_object_object_add(out, "bytes", json_object_new_int64(a->bytes));
+	json_object_object_add(out, "count", json_object_new_int64(a->count));
 }
 
 const struct event_kind event_send = {
-	.key = "send", .ftrace_type = RTAPP_TYPE_NONE, .parse = send_parse,
+	.key = "send", .ftrace_type = RTAPP_TYPE_NONE,
+	.help = "a channel name, or an object: send messages",
+	.keys = send_keys, .args_size = sizeof(struct channel_args),
+	.parse = send_parse, .state = &channel_state,
 	.exec = send_exec, .dump = channel_dump,
 };
 const struct event_kind event_recv = {
-	.key = "recv", .ftrace_type = RTAPP_TYPE_NONE, .parse = recv_parse,
+	.key = "recv", .ftrace_type = RTAPP_TYPE_NONE,
+	.help = "a channel name, or an object: receive messages",
+	.keys = recv_keys, .args_size = sizeof(struct channel_args),
+	.parse = recv_parse, .state = &channel_state,
 	.exec = recv_exec, .dump = channel_dump,
 };

@@ -11,18 +11,38 @@
 #include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
 #include "resources/cond.h"
 #include "resources/mutex.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
-#include <string.h>
+#include <stddef.h>
+
+struct cond_args {
+	const char *ref;          /* the condition */
+	const char *mutex;        /* wait, sync: the mutex to hold */
+	int mutex_index;          /* wait, sync: its resource, else -1 */
+};
+
+static const struct key wait_keys[] = {
+	{ .name = "ref", .type = KEY_NAME,
+	  .offset = offsetof(struct cond_args, ref),
+	  .help = "a condition name" },
+	{ .name = "mutex", .type = KEY_NAME,
+	  .offset = offsetof(struct cond_args, mutex),
+	  .help = "a mutex name" },
+	{ NULL }
+};
 
 static int signal_parse(struct parser *p, const char *path,
 			const struct jnode *v, struct event *ev)
 {
+	struct cond_args *a = ev->args;
+
+	a->mutex_index = -1;
 	return parser_named_resource(p, path, v, RES_COND, "a condition name",
 				     ev);
 }
@@ -30,26 +50,14 @@ static int signal_parse(struct parser *p, const char *path,
 static int wait_parse(struct parser *p, const char *path,
 		      const struct jnode *v, struct event *ev)
 {
-	const char *cond = NULL, *mutex = NULL;
+	struct cond_args *a = ev->args;
 
 	if (v->type == J_STRING) {
-		cond = mutex = parser_name(p, path, v, "a condition name");
+		a->ref = a->mutex = parser_name(p, path, v, "a condition name");
 	} else if (v->type == J_OBJECT) {
-		for (size_t k = 0; k < v->n; k++) {
-			const struct jnode *m = v->kids[k];
-			const char *mpath = parser_path(p, path, m->key);
-
-			if (!strcmp(m->key, "ref"))
-				cond = parser_name(p, mpath, m, "a condition name");
-			else if (!strcmp(m->key, "mutex"))
-				mutex = parser_name(p, mpath, m, "a mutex name");
-			else {
-				parser_error(p, m, mpath,
-					     "unknown key (expected ref, mutex)");
-				return -1;
-			}
-		}
-		if (!cond || !mutex) {
+		if (keys_walk(p, path, v, wait_keys, a))
+			return -1;
+		if (!a->ref || !a->mutex) {
 			parser_error(p, v, path, "needs \"ref\" and \"mutex\"");
 			return -1;
 		}
@@ -59,42 +67,43 @@ static int wait_parse(struct parser *p, const char *path,
 			     "name, got %s", jtype_name(v->type));
 		return -1;
 	}
-	if (!cond || !mutex)
+	if (!a->ref || !a->mutex)
 		return -1;
-	ev->sync.resource = parser_resource(p, cond, RES_COND, false);
-	ev->sync.mutex = parser_resource(p, mutex, RES_MUTEX, false);
-	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, cond, mutex);
+	ev->resource = parser_resource(p, a->ref, RES_COND, false);
+	a->mutex_index = parser_resource(p, a->mutex, RES_MUTEX, false);
+	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, a->ref, a->mutex);
 	p->task->wake_paths |= 1u << WAKE_COND;
 	return 0;
 }
 
-static void cond_wait(struct thread *t, const struct event *ev)
+static void cond_wait(struct event_ctx *ctx, const struct event *ev)
 {
-	pthread_mutex_t *m = mutex_live(thread_live(t, ev->sync.mutex));
-	struct live_cond *c = cond_live(thread_live(t, ev->sync.resource));
-	bool held = thread_holds(t, ev->sync.mutex);
+	const struct cond_args *a = ev->args;
+	pthread_mutex_t *m = mutex_live(event_ctx_live(ctx, a->mutex_index));
+	struct live_cond *c = cond_live(event_ctx_live(ctx, ev->resource));
+	bool held = event_ctx_holds(ctx, a->mutex_index);
 	int64_t since, stamp;
 
 	if (!held)
 		pthread_mutex_lock(m);
 	since = time_now_ns();
-	if (!thread_should_stop(t))
+	if (!event_ctx_stopping(ctx))
 		pthread_cond_wait(&c->cond, m);
 	stamp = atomic_load(&c->stamp);
-	if (stamp >= since && !thread_should_stop(t))
-		thread_record_wake(t, WAKE_COND, time_now_ns() - stamp);
+	if (stamp >= since && !event_ctx_stopping(ctx))
+		event_ctx_record_wake(ctx, WAKE_COND, time_now_ns() - stamp);
 	if (!held)
 		pthread_mutex_unlock(m);
 }
 
-static void wait_exec(struct thread *t, const struct event *ev)
+static void wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_wait(t, ev);
+	cond_wait(ctx, ev);
 }
 
-static void cond_signal(struct thread *t, const struct event *ev, bool all)
+static void cond_signal(struct event_ctx *ctx, const struct event *ev, bool all)
 {
-	struct live_cond *c = cond_live(thread_live(t, ev->sync.resource));
+	struct live_cond *c = cond_live(event_ctx_live(ctx, ev->resource));
 
 	atomic_store(&c->stamp, time_now_ns());
 	if (all)
@@ -103,43 +112,59 @@ static void cond_signal(struct thread *t, const struct event *ev, bool all)
 		pthread_cond_signal(&c->cond);
 }
 
-static void sync_exec(struct thread *t, const struct event *ev)
+static void sync_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_signal(t, ev, false);
-	cond_wait(t, ev);
+	cond_signal(ctx, ev, false);
+	cond_wait(ctx, ev);
 }
 
-static void signal_exec(struct thread *t, const struct event *ev)
+static void signal_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_signal(t, ev, false);
+	cond_signal(ctx, ev, false);
 }
 
-static void broad_exec(struct thread *t, const struct event *ev)
+static void broad_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	cond_signal(t, ev, true);
+	cond_signal(ctx, ev, true);
 }
 
 static void cond_dump(const struct workload *w, const struct event *ev,
 		      struct json_object *out)
 {
-	dump_resource(out, "ref", w, ev->sync.resource);
-	if (ev->sync.mutex >= 0)
-		dump_resource(out, "mutex", w, ev->sync.mutex);
+	const struct cond_args *a = ev->args;
+
+	dump_resource(out, "ref", w, ev->resource);
+	if (a->mutex_index >= 0)
+		dump_resource(out, "mutex", w, a->mutex_index);
 }
 
 const struct event_kind event_wait = {
-	.key = "wait", .ftrace_type = RTAPP_TYPE_WAIT, .parse = wait_parse,
+	.key = "wait",
+	.help = "a condition name (with the mutex of that name), or an object",
+	.args_size = sizeof(struct cond_args),
+	.keys = wait_keys,
+	.ftrace_type = RTAPP_TYPE_WAIT, .parse = wait_parse,
 	.exec = wait_exec, .dump = cond_dump,
 };
 const struct event_kind event_sync = {
-	.key = "sync", .ftrace_type = RTAPP_TYPE_SIG_AND_WAIT, .parse = wait_parse,
+	.key = "sync",
+	.help = "signal, then wait: a name or an object as wait",
+	.args_size = sizeof(struct cond_args),
+	.keys = wait_keys,
+	.ftrace_type = 7, .parse = wait_parse,
 	.exec = sync_exec, .dump = cond_dump,
 };
 const struct event_kind event_signal = {
-	.key = "signal", .ftrace_type = RTAPP_TYPE_SIGNAL, .parse = signal_parse,
+	.key = "signal",
+	.help = "a condition name: wake one waiter",
+	.args_size = sizeof(struct cond_args),
+	.ftrace_type = 3, .parse = signal_parse,
 	.exec = signal_exec, .dump = cond_dump,
 };
 const struct event_kind event_broad = {
-	.key = "broad", .ftrace_type = RTAPP_TYPE_BROADCAST, .parse = signal_parse,
+	.key = "broad",
+	.help = "a condition name: wake every waiter",
+	.args_size = sizeof(struct cond_args),
+	.ftrace_type = 4, .parse = signal_parse,
 	.exec = broad_exec, .dump = cond_dump,
 };

@@ -1,4 +1,4 @@
-/* duration.c - parsing and dumping the µs value of run, runtime, sleep. */
+/* duration.c - parsing and dumping the µs value of run and runtime. */
 #include "events/duration.h"
 
 #include "report/dump.h"
@@ -10,12 +10,16 @@
 int duration_parse(struct parser *p, const char *path, const struct jnode *v,
 		   struct event *ev)
 {
-	return parser_time_us(p, path, v, &ev->duration_ns);
+	struct duration_args *a = ev->args;
+
+	return parser_time_us(p, path, v, &a->ns);
 }
 
 void duration_dump(const struct workload *w, const struct event *ev,
 		   struct json_object *out)
 {
+	const struct duration_args *a = ev->args;
+
 	(void)w;
-	json_object_object_add(out, "duration_us", dump_us(ev->duration_ns));
+	json_object_object_add(out, "duration_us", dump_us(a->ns));
 }

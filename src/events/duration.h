@@ -1,6 +1,8 @@
-/* duration.h - what run, runtime and sleep share: a value in µs. */
+/* duration.h - what run and runtime share: a value in µs. */
 #ifndef MIMIC_EVENTS_DURATION_H
 #define MIMIC_EVENTS_DURATION_H
+
+#include <stdint.h>
 
 struct event;
 struct jnode;
@@ -8,7 +10,11 @@ struct json_object;
 struct parser;
 struct workload;
 
-/* A non-negative time in µs (fractions allowed) into ev->duration_ns. */
+struct duration_args {
+	int64_t ns;
+};
+
+/* A non-negative time in µs (fractions allowed) into the duration_args. */
 int duration_parse(struct parser *p, const char *path, const struct jnode *v,
 		   struct event *ev);
 void duration_dump(const struct workload *w, const struct event *ev,

@@ -22,77 +22,88 @@
 #include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
 #include "resources/futex.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <limits.h>
 #include <linux/futex.h>
-#include <string.h>
+#include <stddef.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+struct futex_args {
+	const char *ref;
+	const char *post;         /* wait: a futex posted first, or NULL */
+	int post_index;           /* its resource, or -1 */
+	int count;                /* wake: waiters to wake; 0: all */
+	bool if_blocked;          /* wake: no syscall when nobody waits */
+	bool batch;               /* wake: the iteration's one stamp */
+	bool record;              /* wait: add a latency sample */
+};
+
+#define FUTEX_REF_KEY                                                        \
+	{ .name = "ref", .type = KEY_NAME,                                   \
+	  .offset = offsetof(struct futex_args, ref), .flags = KEYF_REQUIRED, \
+	  .help = "a futex name" }
+
+static const struct key futex_wait_keys[] = {
+	FUTEX_REF_KEY,
+	{ .name = "post", .type = KEY_NAME,
+	  .offset = offsetof(struct futex_args, post),
+	  .help = "a futex name: post one wake-up to it once waiting" },
+	{ .name = "record", .type = KEY_BOOL,
+	  .offset = offsetof(struct futex_args, record), .def = true,
+	  .help = "add the wake-up latency to the futex histogram (true)" },
+	{ NULL }
+};
+
+static const struct key futex_wake_keys[] = {
+	FUTEX_REF_KEY,
+	{ .name = "count", .type = KEY_INT,
+	  .offset = offsetof(struct futex_args, count), .min = 0,
+	  .max = INT_MAX, .def = 1,
+	  .help = "wake-ups to post, 0: one per waiter (1)" },
+	{ .name = "if_blocked", .type = KEY_BOOL,
+	  .offset = offsetof(struct futex_args, if_blocked), .def = true,
+	  .help = "no FUTEX_WAKE when nobody waits (true)" },
+	{ .name = "batch", .type = KEY_BOOL,
+	  .offset = offsetof(struct futex_args, batch), .def = false,
+	  .help = "one stamp for every batch wake of an iteration (false)" },
+	{ NULL }
+};
+
+static const struct key futex_reset_keys[] = {
+	FUTEX_REF_KEY,
+	{ NULL }
+};
+
 static int futex_parse(struct parser *p, const char *path,
-		       const struct jnode *v, struct event *ev, bool wake)
+		       const struct jnode *v, struct event *ev,
+		       const struct key *keys)
 {
-	const char *name = NULL, *post = NULL;
+	struct futex_args *a = ev->args;
 
-	ev->futex.count = 1;
-	ev->futex.if_blocked = true;
-	ev->futex.record = true;
-	ev->futex.post = -1;
+	a->post_index = -1;
 	if (v->type == J_STRING) {
-		name = parser_name(p, path, v, "a futex name");
+		if (!(a->ref = parser_name(p, path, v, "a futex name")))
+			return -1;
 	} else if (v->type == J_OBJECT) {
-		for (size_t k = 0; k < v->n; k++) {
-			const struct jnode *m = v->kids[k];
-			const char *mp = parser_path(p, path, m->key);
-
-			if (!strcmp(m->key, "ref")) {
-				name = parser_name(p, mp, m, "a futex name");
-			} else if (wake && !strcmp(m->key, "count") &&
-				   m->type == J_INT && m->i >= 0 &&
-				   m->i <= INT_MAX) {
-				ev->futex.count = (int)m->i;
-			} else if (wake && !strcmp(m->key, "if_blocked") &&
-				   m->type == J_BOOL) {
-				ev->futex.if_blocked = m->b;
-			} else if (wake && !strcmp(m->key, "batch") &&
-				   m->type == J_BOOL) {
-				ev->futex.batch = m->b;
-			} else if (!wake && !strcmp(m->key, "post") &&
-				   m->type == J_STRING) {
-				if (!(post = parser_name(p, mp, m, "a futex name")))
-					return -1;
-			} else if (!wake && !strcmp(m->key, "record") &&
-				   m->type == J_BOOL) {
-				ev->futex.record = m->b;
-			} else {
-				parser_error(p, m, mp, wake
-					? "expected ref (name), count (integer >= 0), "
-					  "if_blocked or batch (boolean)"
-					: "expected ref, post (names) or record "
-					  "(boolean)");
-				return -1;
-			}
-		}
+		if (keys_walk(p, path, v, keys, a))
+			return -1;
 	} else {
 		parser_error(p, v, path, "expected a futex name or an object, "
 			     "got %s", jtype_name(v->type));
 		return -1;
 	}
-	if (!name) {
-		if (v->type == J_OBJECT)
-			parser_error(p, v, path, "missing \"ref\"");
-		return -1;
-	}
-	ev->futex.resource = parser_resource(p, name, RES_FUTEX, false);
-	if (post)
-		ev->futex.post = parser_resource(p, post, RES_FUTEX, false);
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
-	if (!wake && ev->futex.record)
+	ev->resource = parser_resource(p, a->ref, RES_FUTEX, false);
+	if (a->post)
+		a->post_index = parser_resource(p, a->post, RES_FUTEX, false);
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
+	if (keys == futex_wait_keys && a->record)
 		p->task->wake_paths |= 1u << WAKE_FUTEX;
 	return 0;
 }
@@ -100,30 +111,19 @@ static int futex_parse(struct parser *p, const char *path,
 static int futex_wait_parse(struct parser *p, const char *path,
 			    const struct jnode *v, struct event *ev)
 {
-	return futex_parse(p, path, v, ev, false);
+	return futex_parse(p, path, v, ev, futex_wait_keys);
 }
 
 static int futex_wake_parse(struct parser *p, const char *path,
 			    const struct jnode *v, struct event *ev)
 {
-	return futex_parse(p, path, v, ev, true);
+	return futex_parse(p, path, v, ev, futex_wake_keys);
 }
 
 static int futex_reset_parse(struct parser *p, const char *path,
 			     const struct jnode *v, struct event *ev)
 {
-	if (v->type == J_OBJECT && v->n == 1 && !strcmp(v->kids[0]->key, "ref"))
-		v = v->kids[0];
-	if (v->type != J_STRING) {
-		parser_error(p, v, path, "expected a futex name or {\"ref\": name}");
-		return -1;
-	}
-	if (!parser_name(p, path, v, "a futex name"))
-		return -1;
-	ev->futex.resource = parser_resource(p, v->s, RES_FUTEX, false);
-	ev->futex.post = -1;
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, v->s);
-	return 0;
+	return futex_parse(p, path, v, ev, futex_reset_keys);
 }
 
 /*
@@ -149,18 +149,19 @@ static void futex_post(struct live_resource *l, int n, bool if_blocked,
 		futex_syscall(l, FUTEX_WAKE, (uint32_t)n);
 }
 
-static void futex_wait_exec(struct thread *t, const struct event *ev)
+static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_resource *l = thread_live(t, ev->futex.resource);
+	const struct futex_args *a = ev->args;
+	struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	struct live_futex *f = futex_live(l);
 	bool counted = false;
 	int64_t now;
 
-	if (ev->futex.post >= 0) {
+	if (a->post_index >= 0) {
 		/* Waiting before the post: whoever answers it finds us. */
 		atomic_fetch_add(&f->waiters, 1);
 		counted = true;
-		futex_post(thread_live(t, ev->futex.post), 1, true,
+		futex_post(event_ctx_live(ctx, a->post_index), 1, true,
 			   time_now_ns());
 	}
 	for (;;) {
@@ -174,7 +175,7 @@ static void futex_wait_exec(struct thread *t, const struct event *ev)
 				break;
 			continue;
 		}
-		if (thread_should_stop(t)) {
+		if (event_ctx_stopping(ctx)) {
 			if (counted)
 				atomic_fetch_sub(&f->waiters, 1);
 			return;
@@ -189,60 +190,66 @@ static void futex_wait_exec(struct thread *t, const struct event *ev)
 		counted = false;
 	}
 	now = time_now_ns();
-	if (ev->futex.record)
-		thread_record_wake(t, WAKE_FUTEX, now - atomic_load(&f->stamp));
+	if (a->record)
+		event_ctx_record_wake(ctx, WAKE_FUTEX, now - atomic_load(&f->stamp));
 	else
-		t->woke_ns = now;
+		event_ctx_woken(ctx, now);
 }
 
-static void futex_wake_exec(struct thread *t, const struct event *ev)
+static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_resource *l = thread_live(t, ev->futex.resource);
+	const struct futex_args *a = ev->args;
+	struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	int64_t stamp;
 
-	if (ev->futex.batch) {
-		if (!t->it.batch_ns)
-			t->it.batch_ns = time_now_ns();
-		stamp = t->it.batch_ns;
-	} else {
-		stamp = time_now_ns();
-	}
-	futex_post(l, ev->futex.count, ev->futex.if_blocked, stamp);
+	stamp = a->batch ? event_ctx_batch_stamp(ctx) : time_now_ns();
+	futex_post(l, a->count, a->if_blocked, stamp);
 }
 
-static void futex_reset_exec(struct thread *t, const struct event *ev)
+static void futex_reset_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	atomic_store(&futex_live(thread_live(t, ev->futex.resource))->word, 0);
+	atomic_store(&futex_live(event_ctx_live(ctx, ev->resource))->word, 0);
 }
 
 static void futex_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
-	dump_resource(out, "ref", w, ev->futex.resource);
-	if (ev->kind->parse == futex_wake_parse) {
+	const struct futex_args *a = ev->args;
+
+	dump_resource(out, "ref", w, ev->resource);
+	if (ev->kind->keys == futex_wake_keys) {
 		json_object_object_add(out, "count",
-				       json_object_new_int(ev->futex.count));
+				       json_object_new_int(a->count));
 		json_object_object_add(out, "if_blocked",
-				       json_object_new_boolean(ev->futex.if_blocked));
+				       json_object_new_boolean(a->if_blocked));
 		json_object_object_add(out, "batch",
-				       json_object_new_boolean(ev->futex.batch));
-	} else if (ev->kind->parse == futex_wait_parse) {
-		if (ev->futex.post >= 0)
-			dump_resource(out, "post", w, ev->futex.post);
+				       json_object_new_boolean(a->batch));
+	} else if (ev->kind->keys == futex_wait_keys) {
+		if (a->post_index >= 0)
+			dump_resource(out, "post", w, a->post_index);
 		json_object_object_add(out, "record",
-				       json_object_new_boolean(ev->futex.record));
+				       json_object_new_boolean(a->record));
 	}
 }
 
 const struct event_kind event_futex_wait = {
-	.key = "futex_wait", .ftrace_type = RTAPP_TYPE_NONE, .parse = futex_wait_parse,
+	.key = "futex_wait", .ftrace_type = RTAPP_TYPE_NONE,
+	.help = "a futex name, or an object: wait for a post",
+	.keys = futex_wait_keys, .args_size = sizeof(struct futex_args),
+	 .parse = futex_wait_parse,
 	.exec = futex_wait_exec, .dump = futex_dump,
 };
 const struct event_kind event_futex_wake = {
-	.key = "futex_wake", .ftrace_type = RTAPP_TYPE_NONE, .parse = futex_wake_parse,
+	.key = "futex_wake", .ftrace_type = RTAPP_TYPE_NONE,
+	.help = "a futex name, or an object: post wake-ups",
+	.keys = futex_wake_keys, .args_size = sizeof(struct futex_args),
+	 .parse = futex_wake_parse,
 	.exec = futex_wake_exec, .dump = futex_dump,
 };
 const struct event_kind event_futex_reset = {
-	.key = "futex_reset", .ftrace_type = RTAPP_TYPE_NONE, .parse = futex_reset_parse,
+	.key = "futex_reset", .ftrace_type = RTAPP_TYPE_NONE,
+	.help = "a futex name, or {\"ref\": name}: drop pending posts",
+	.keys = futex_reset_keys, .args_size = sizeof(struct futex_args),
+	 .parse = futex_reset_parse,
 	.exec = futex_reset_exec, .dump = futex_dump,
 };

@@ -6,7 +6,7 @@
 #include "events/membuf.h"
 #include "parse/parse.h"
 #include "resources/membuf.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <errno.h>
 #include <unistd.h>
@@ -19,13 +19,14 @@ static int iorun_parse(struct parser *p, const char *path,
 	return mem_parse_bytes(p, path, v, ev);
 }
 
-static void iorun_exec(struct thread *t, const struct event *ev)
+static void iorun_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	const struct live_resource *l = thread_live(t, ev->mem.resource);
-	int64_t size = l->r->size, left = ev->mem.bytes;
+	const struct mem_args *a = ev->args;
+	const struct live_resource *l = event_ctx_live(ctx, ev->resource);
+	int64_t size = l->r->size, left = a->bytes;
 
-	while (left > 0 && !thread_should_stop(t)) {
-		ssize_t n = write(thread_io_fd(t), membuf_live(l),
+	while (left > 0 && !event_ctx_stopping(ctx)) {
+		ssize_t n = write(event_ctx_io_fd(ctx), membuf_live(l),
 				  (size_t)(left < size ? left : size));
 
 		if (n < 0 && errno != EINTR)
@@ -36,6 +37,8 @@ static void iorun_exec(struct thread *t, const struct event *ev)
 }
 
 const struct event_kind event_iorun = {
-	.key = "iorun", .ftrace_type = RTAPP_TYPE_IORUN, .parse = iorun_parse,
+	.key = "iorun", .ftrace_type = RTAPP_TYPE_IORUN,
+	.help = "bytes to write to global.io_device",
+	.args_size = sizeof(struct mem_args), .parse = iorun_parse,
 	.finalize = mem_finalize, .exec = iorun_exec, .dump = mem_dump,
 };

@@ -9,7 +9,7 @@
 #include "event.h"
 #include "parse/parse.h"
 #include "resources/mutex.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
@@ -25,9 +25,9 @@ static int mutex_parse(struct parser *p, const char *path,
  * not held up by a lock that will never be released (a lock-order
  * deadlock in the workload); uncontended it is one pthread_mutex_lock.
  */
-static void lock_exec(struct thread *t, const struct event *ev)
+static void lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	pthread_mutex_t *m = mutex_live(thread_live(t, ev->sync.resource));
+	pthread_mutex_t *m = mutex_live(event_ctx_live(ctx, ev->resource));
 
 	if (pthread_mutex_trylock(m)) {
 		for (;;) {
@@ -36,28 +36,29 @@ static void lock_exec(struct thread *t, const struct event *ev)
 
 			if (!pthread_mutex_clocklock(m, CLOCK_MONOTONIC, &until))
 				break;
-			if (thread_should_stop(t))
+			if (event_ctx_stopping(ctx))
 				return; /* not taken: nothing to release */
 		}
 	}
-	thread_hold(t, ev->sync.resource);
+	event_ctx_hold(ctx, ev->resource);
 }
 
-static void unlock_exec(struct thread *t, const struct event *ev)
+static void unlock_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	/* Unlocking a mutex this thread does not hold is undefined: skip. */
-	if (thread_release(t, ev->sync.resource))
-		pthread_mutex_unlock(mutex_live(thread_live(t, ev->sync.resource)));
+	if (event_ctx_release(ctx, ev->resource))
+		pthread_mutex_unlock(mutex_live(event_ctx_live(ctx, ev->resource)));
 }
 
 static void mutex_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
-	dump_resource(out, "mutex", w, ev->sync.resource);
+	dump_resource(out, "mutex", w, ev->resource);
 }
 
 const struct event_kind event_lock = {
 	.key = "lock",
+	.help = "a mutex name: take it",
 	.ftrace_type = RTAPP_TYPE_LOCK,
 	.parse = mutex_parse,
 	.exec = lock_exec,
@@ -66,6 +67,7 @@ const struct event_kind event_lock = {
 
 const struct event_kind event_unlock = {
 	.key = "unlock",
+	.help = "a mutex name: release it",
 	.ftrace_type = RTAPP_TYPE_UNLOCK,
 	.parse = mutex_parse,
 	.exec = unlock_exec,

@@ -10,12 +10,14 @@
 
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -70,90 +72,140 @@ int64_t matmul_n_for_footprint(int64_t bytes)
 	return n;
 }
 
-static int matmul_int(struct parser *p, const char *path,
-		      const struct jnode *m, int64_t min, int64_t max,
-		      int64_t *out)
-{
-	if (m->type != J_INT || m->i < min || m->i > max) {
-		parser_error(p, m, path, "expected an integer %lld .. %lld",
-			     (long long)min, (long long)max);
-		return -1;
-	}
-	*out = m->i;
-	return 0;
-}
+struct matmul_args {
+	int64_t n;                /* matrix dimension */
+	int64_t footprint;        /* bytes, the other way to give n */
+	int64_t count;            /* multiplications */
+	bool fill;                /* real input matrices (task-wide) */
+};
+
+static const struct key matmul_keys[] = {
+	{ .name = "size", .type = KEY_COUNT,
+	  .offset = offsetof(struct matmul_args, n), .min = 1,
+	  .max = MATMUL_N_MAX, .flags = KEYF_NO_DEFAULT,
+	  .help = "n: the matrices are n x n" },
+	{ .name = "footprint", .type = KEY_COUNT,
+	  .offset = offsetof(struct matmul_args, footprint), .min = 24,
+	  .max = INT64_C(1) << 40, .unit = "bytes", .flags = KEYF_NO_DEFAULT,
+	  .help = "n as schbench -F: the largest whose 3 matrices fit" },
+	{ .name = "count", .type = KEY_COUNT,
+	  .offset = offsetof(struct matmul_args, count), .min = 0,
+	  .max = INT64_C(1) << 40, .def = 1,
+	  .help = "multiplications per execution (1)" },
+	{ .name = "fill", .type = KEY_BOOL,
+	  .offset = offsetof(struct matmul_args, fill), .def = false,
+	  .help = "real input matrices, not the zero page (false)" },
+	{ NULL }
+};
 
 static int matmul_parse(struct parser *p, const char *path,
 			const struct jnode *v, struct event *ev)
 {
-	int64_t n = 0, footprint = 0, count = 1;
-	const struct jnode *size = NULL, *fp = NULL;
-	int errs = 0;
+	struct matmul_args *a = ev->args;
+	const struct jnode *fp;
 
 	if (v->type != J_OBJECT) {
 		parser_error(p, v, path, "expected an object, got %s",
 			     jtype_name(v->type));
 		return -1;
 	}
-	for (size_t k = 0; k < v->n; k++) {
-		const struct jnode *m = v->kids[k];
-		const char *mp = parser_path(p, path, m->key);
-
-		if (!strcmp(m->key, "size")) {
-			size = m;
-			errs += !!matmul_int(p, mp, m, 1, MATMUL_N_MAX, &n);
-		} else if (!strcmp(m->key, "footprint")) {
-			fp = m;
-			errs += !!matmul_int(p, mp, m, 24, INT64_C(1) << 40,
-					     &footprint);
-		} else if (!strcmp(m->key, "count")) {
-			errs += !!matmul_int(p, mp, m, 0, INT64_C(1) << 40,
-					     &count);
-		} else if (!strcmp(m->key, "fill")) {
-			if (m->type != J_BOOL) {
-				parser_error(p, m, mp, "expected a boolean");
-				errs++;
-			} else {
-				ev->matmul.fill = m->b;
-				p->task->matmul_fill |= m->b;
-			}
-		} else {
-			parser_error(p, m, mp, "unknown key (expected size, "
-				     "footprint, count, fill)");
-			errs++;
-		}
-	}
-	if (errs)
+	fp = jtree_get(v, "footprint");
+	if (keys_walk(p, path, v, matmul_keys, a))
 		return -1;
-	if (!size == !fp) {
+	if (!jtree_get(v, "size") == !fp) {
 		parser_error(p, v, path, "needs one of \"size\" and \"footprint\"");
 		return -1;
 	}
 	if (fp) {
-		n = matmul_n_for_footprint(footprint);
-		if (n > MATMUL_N_MAX) {
+		a->n = matmul_n_for_footprint(a->footprint);
+		if (a->n > MATMUL_N_MAX) {
 			parser_error(p, fp, parser_path(p, path, "footprint"),
 				     "matrices of %lld x %lld are too large "
-				     "(at most %d)", (long long)n, (long long)n,
-				     MATMUL_N_MAX);
+				     "(at most %d)", (long long)a->n,
+				     (long long)a->n, MATMUL_N_MAX);
 			return -1;
 		}
 	}
-	ev->matmul.n = n;
-	ev->matmul.count = count;
-	if (n > p->task->matmul_n_max)
-		p->task->matmul_n_max = n;
 	return 0;
 }
 
-/* The loops of schbench's do_some_math, as it is compiled (-O2). */
-static void matmul_exec(struct thread *t, const struct event *ev)
+/* Per thread: matrices for the task's largest matmul. */
+struct matmul_state {
+	unsigned long *m;         /* three matrices of n x n */
+	int64_t n;
+};
+
+static const struct event_state matmul_state;
+
+/* The largest n of the task's matmuls (its first event), and any fill. */
+static int64_t matmul_task_n(const struct task *task, bool *fill,
+			     const struct event **first)
 {
-	const size_t n = (size_t)ev->matmul.n;
-	unsigned long *m1 = t->matmul, *m2 = m1 + n * n, *m3 = m2 + n * n;
+	int64_t n = 0;
+
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			const struct event *ev = &task->phases[p].events[e];
+			const struct matmul_args *a = ev->args;
+
+			if (ev->kind->state != &matmul_state)
+				continue;
+			*fill |= a->fill;
+			if (a->n > n) {
+				n = a->n;
+				*first = ev;
+			}
+		}
+	return n;
+}
+
+static int matmul_state_init(void *state, const struct workload *w,
+			     const struct task *task)
+{
+	struct matmul_state *s = state;
+	const struct event *first = NULL;
+	bool fill = false;
+
+	(void)w;
+	s->n = matmul_task_n(task, &fill, &first);
+	s->m = matmul_buffer_create(s->n, fill);
+	return s->m ? 0 : -1;
+}
+
+static uint64_t matmul_state_bytes(const struct task *task,
+				   const struct event **ev)
+{
+	bool fill = false;
+	int64_t n = matmul_task_n(task, &fill, ev);
+
+	return n > 0 ? (uint64_t)matmul_bytes(n) : 0;
+}
+
+static void matmul_state_release(void *state, const struct task *task)
+{
+	struct matmul_state *s = state;
+
+	(void)task;
+	matmul_buffer_free(s->m, s->n);
+}
+
+static const struct event_state matmul_state = {
+	.size = sizeof(struct matmul_state),
+	.init = matmul_state_init,
+	.release = matmul_state_release,
+	.bytes = matmul_state_bytes,
+};
+
+/* The loops of schbench's do_some_math, as it is compiled (-O2). */
+static void matmul_exec(struct event_ctx *ctx, const struct event *ev)
+{
+	const struct matmul_args *a = ev->args;
+	const size_t n = (size_t)a->n;
+	const struct matmul_state *s = event_ctx_state(ctx);
+	unsigned long *m1 = s->m, *m2 = m1 + n * n, *m3 = m2 + n * n;
 	int64_t t0 = time_now_ns();
 
-	for (int64_t c = 0; c < ev->matmul.count; c++) {
+	for (int64_t c = 0; c < a->count; c++) {
 		for (size_t i = 0; i < n; i++) {
 			for (size_t j = 0; j < n; j++) {
 				m3[i * n + j] = 0;
@@ -161,26 +213,29 @@ static void matmul_exec(struct thread *t, const struct event *ev)
 					m3[i * n + j] += m1[i * n + k] *
 							 m2[k * n + j];
 			}
-			if (thread_should_stop(t))
+			if (event_ctx_stopping(ctx))
 				goto out;
 		}
 	}
 out:
-	t->it.run_ns += time_now_ns() - t0;
+	event_ctx_add_work(ctx, 0, time_now_ns() - t0, 0, false);
 }
 
 static void matmul_dump(const struct workload *w, const struct event *ev,
 			struct json_object *out)
 {
+	const struct matmul_args *a = ev->args;
+
 	(void)w;
-	json_object_object_add(out, "size", json_object_new_int64(ev->matmul.n));
-	json_object_object_add(out, "count",
-			       json_object_new_int64(ev->matmul.count));
-	json_object_object_add(out, "fill",
-			       json_object_new_boolean(ev->matmul.fill));
+	json_object_object_add(out, "size", json_object_new_int64(a->n));
+	json_object_object_add(out, "count", json_object_new_int64(a->count));
+	json_object_object_add(out, "fill", json_object_new_boolean(a->fill));
 }
 
 const struct event_kind event_matmul = {
-	.key = "matmul", .ftrace_type = RTAPP_TYPE_NONE, .parse = matmul_parse,
+	.key = "matmul", .ftrace_type = RTAPP_TYPE_NONE,
+	.help = "an object: schbench's naive matrix multiplication",
+	.keys = matmul_keys, .args_size = sizeof(struct matmul_args),
+	.parse = matmul_parse, .state = &matmul_state,
 	.exec = matmul_exec, .dump = matmul_dump,
 };

@@ -2,12 +2,18 @@
 #ifndef MIMIC_EVENTS_MEMBUF_H
 #define MIMIC_EVENTS_MEMBUF_H
 
+#include <stdint.h>
+
 struct event;
 struct jnode;
 struct json_object;
 struct parser;
 struct task;
 struct workload;
+
+struct mem_args {
+	int64_t bytes;
+};
 
 int mem_parse_bytes(struct parser *p, const char *path, const struct jnode *v,
 		    struct event *ev);

@@ -10,137 +10,128 @@
 #include "lib/arena.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
 #include "resources/membuf.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
-#include <string.h>
+#include <stddef.h>
 
-static int memrun_int(struct parser *p, const char *path,
-		      const struct jnode *m, int64_t min, int64_t *out)
-{
-	if (m->type != J_INT || m->i < min) {
-		parser_error(p, m, path, "expected an integer >= %lld",
-			     (long long)min);
-		return -1;
-	}
-	*out = m->i;
-	return 0;
-}
+#define MEMRUN_MAX_BYTES (INT64_C(1) << 40)
+
+enum memrun_type { MEMRUN_READ, MEMRUN_WRITE, MEMRUN_CHASE };
+enum memrun_pattern { MEMRUN_RANDOM, MEMRUN_SEQUENTIAL };
+
+struct memrun_args {
+	int type;                 /* MEMRUN_* */
+	int64_t size;             /* bytes */
+	int64_t count;            /* bytes (read, write) or hops */
+	int64_t stride;           /* bytes */
+	int pattern;              /* MEMRUN_RANDOM or MEMRUN_SEQUENTIAL */
+	const char *ref;          /* a shared buffer, or NULL: the task's */
+};
+
+static const char *const memrun_types[] = { "read", "write", "chase", NULL };
+static const char *const memrun_patterns[] = { "random", "sequential",
+					       NULL };
+
+static const struct key memrun_keys[] = {
+	{ .name = "type", .type = KEY_ENUM,
+	  .offset = offsetof(struct memrun_args, type), .values = memrun_types,
+	  .help = "\"read\", \"write\" or \"chase\"" },
+	{ .name = "size", .type = KEY_COUNT,
+	  .offset = offsetof(struct memrun_args, size), .min = 1,
+	  .max = MEMRUN_MAX_BYTES, .unit = "bytes", .flags = KEYF_NO_DEFAULT,
+	  .help = "bytes of the buffer" },
+	{ .name = "count", .type = KEY_COUNT,
+	  .offset = offsetof(struct memrun_args, count), .min = 0,
+	  .max = INT64_MAX,
+	  .help = "bytes read or written, or pointers followed" },
+	{ .name = "stride", .type = KEY_COUNT,
+	  .offset = offsetof(struct memrun_args, stride), .min = 8,
+	  .max = MEMRUN_MAX_BYTES, .def = 64, .unit = "bytes",
+	  .help = "bytes between a chase's slots (64)" },
+	{ .name = "pattern", .type = KEY_ENUM,
+	  .offset = offsetof(struct memrun_args, pattern),
+	  .values = memrun_patterns, .def = MEMRUN_RANDOM,
+	  .help = "chase order: \"random\" or \"sequential\"" },
+	{ .name = "ref", .type = KEY_NAME,
+	  .offset = offsetof(struct memrun_args, ref),
+	  .help = "a buffer name" },
+	{ NULL }
+};
 
 static int memrun_parse(struct parser *p, const char *path,
 			const struct jnode *v, struct event *ev)
 {
-	const char *type = NULL, *ref = NULL, *pattern = "random";
-	int64_t size = 0, count = -1, stride = 64;
-	int errs = 0;
+	struct memrun_args *a = ev->args;
 
 	if (v->type != J_OBJECT) {
 		parser_error(p, v, path, "expected an object, got %s",
 			     jtype_name(v->type));
 		return -1;
 	}
-	for (size_t k = 0; k < v->n; k++) {
-		const struct jnode *m = v->kids[k];
-		const char *mp = parser_path(p, path, m->key);
-
-		if (!strcmp(m->key, "type"))
-			errs += !(type = parser_name(p, mp, m, "read, write or chase"));
-		else if (!strcmp(m->key, "ref"))
-			errs += !(ref = parser_name(p, mp, m, "a buffer name"));
-		else if (!strcmp(m->key, "pattern"))
-			errs += !(pattern = parser_name(p, mp, m, "random or sequential"));
-		else if (!strcmp(m->key, "size"))
-			errs += memrun_int(p, mp, m, 1, &size) ? 1 : 0;
-		else if (!strcmp(m->key, "count"))
-			errs += memrun_int(p, mp, m, 0, &count) ? 1 : 0;
-		else if (!strcmp(m->key, "stride"))
-			errs += memrun_int(p, mp, m, 8, &stride) ? 1 : 0;
-		else {
-			parser_error(p, m, mp, "unknown key (expected type, size, "
-				     "count, stride, pattern, ref)");
-			errs++;
-		}
-	}
-	if (errs)
+	if (keys_walk(p, path, v, memrun_keys, a))
 		return -1;
-	if (!type || !size || count < 0) {
+	if (!jtree_get(v, "type") || !jtree_get(v, "size") ||
+	    !jtree_get(v, "count")) {
 		parser_error(p, v, path, "needs \"type\", \"size\" and \"count\"");
 		return -1;
 	}
-	if (!strcmp(type, "read"))
-		ev->memrun.type = MEMRUN_READ;
-	else if (!strcmp(type, "write"))
-		ev->memrun.type = MEMRUN_WRITE;
-	else if (!strcmp(type, "chase"))
-		ev->memrun.type = MEMRUN_CHASE;
-	else {
-		parser_error(p, jtree_get(v, "type"), parser_path(p, path, "type"),
-			     "expected \"read\", \"write\" or \"chase\"");
-		return -1;
-	}
-	if (strcmp(pattern, "random") && strcmp(pattern, "sequential")) {
-		parser_error(p, jtree_get(v, "pattern"),
-			     parser_path(p, path, "pattern"),
-			     "expected \"random\" or \"sequential\"");
-		return -1;
-	}
-	if (ev->memrun.type == MEMRUN_CHASE && size < 2 * stride) {
+	if (a->type == MEMRUN_CHASE && a->size < 2 * a->stride) {
 		parser_error(p, v, path,
 			     "a chase needs size >= 2 * stride (%lld < %lld)",
-			     (long long)size, (long long)(2 * stride));
+			     (long long)a->size, (long long)(2 * a->stride));
 		return -1;
 	}
-	ev->memrun.count = count;
-	ev->memrun.size = size;
-	ev->memrun.stride = stride;
-	ev->memrun.sequential = !strcmp(pattern, "sequential");
 
-	const char *name = ref ? ref
-			       : arena_printf(p->a, "memrun:%s:%s#%zu",
-					      p->task->name, ev->key,
-					      p->w->n_resources);
+	const char *name = a->ref ? a->ref
+				  : arena_printf(p->a, "memrun:%s:%s#%zu",
+						 p->task->name, ev->key,
+						 p->w->n_resources);
+	bool sequential = a->pattern == MEMRUN_SEQUENTIAL;
 	size_t before = p->w->n_resources;
 	int r = parser_resource(p, name, RES_MEMBUF, false);
 	struct resource *res = &p->w->resources[r];
 
 	if (p->w->n_resources > before) {
-		res->size = size;
-		res->stride = stride;
-		res->sequential = ev->memrun.sequential;
-	} else if (res->size != size || res->stride != stride ||
-		   res->sequential != ev->memrun.sequential) {
+		res->size = a->size;
+		res->stride = a->stride;
+		res->sequential = sequential;
+	} else if (res->size != a->size || res->stride != a->stride ||
+		   res->sequential != sequential) {
 		parser_error(p, v, path,
 			     "memrun buffer \"%s\" is used with another size, "
 			     "stride or pattern elsewhere", name);
 		return -1;
 	}
-	ev->memrun.resource = r;
+	ev->resource = r;
 	ev->desc = arena_strdup(p->a, name);
 	return 0;
 }
 
-static void memrun_exec(struct thread *t, const struct event *ev)
+static void memrun_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	unsigned char *buf = membuf_live(thread_live(t, ev->memrun.resource));
-	int64_t size = ev->memrun.size, n = ev->memrun.count;
+	const struct memrun_args *a = ev->args;
+	unsigned char *buf = membuf_live(event_ctx_live(ctx, ev->resource));
+	int64_t size = a->size, n = a->count;
 	volatile unsigned char *vb = buf;
 	unsigned sum = 0;
 
-	switch (ev->memrun.type) {
+	switch (a->type) {
 	/* The stop flag is looked at every 64 Ki accesses. */
 	case MEMRUN_READ:
 		for (int64_t k = 0; k < n; k++) {
 			sum += vb[k % size];
-			if (!(k & 0xffff) && thread_should_stop(t))
+			if (!(k & 0xffff) && event_ctx_stopping(ctx))
 				break;
 		}
 		break;
 	case MEMRUN_WRITE:
 		for (int64_t k = 0; k < n; k++) {
 			vb[k % size] = (unsigned char)k;
-			if (!(k & 0xffff) && thread_should_stop(t))
+			if (!(k & 0xffff) && event_ctx_stopping(ctx))
 				break;
 		}
 		break;
@@ -149,7 +140,7 @@ static void memrun_exec(struct thread *t, const struct event *ev)
 
 		for (int64_t k = 0; k < n; k++) {
 			at = (void *volatile *)*at;
-			if (!(k & 0xffff) && thread_should_stop(t))
+			if (!(k & 0xffff) && event_ctx_stopping(ctx))
 				break;
 		}
 		sum = (unsigned)(uintptr_t)at;
@@ -162,25 +153,24 @@ static void memrun_exec(struct thread *t, const struct event *ev)
 static void memrun_dump(const struct workload *w, const struct event *ev,
 			struct json_object *out)
 {
-	static const char *const types[] = { "read", "write", "chase" };
+	const struct memrun_args *a = ev->args;
 
 	json_object_object_add(out, "type",
-			       json_object_new_string(types[ev->memrun.type]));
-	json_object_object_add(out, "size", json_object_new_int64(ev->memrun.size));
-	json_object_object_add(out, "count",
-			       json_object_new_int64(ev->memrun.count));
-	json_object_object_add(out, "stride",
-			       json_object_new_int64(ev->memrun.stride));
-	json_object_object_add(out, "pattern",
-			       json_object_new_string(ev->memrun.sequential
-							      ? "sequential"
-							      : "random"));
+			       json_object_new_string(memrun_types[a->type]));
+	json_object_object_add(out, "size", json_object_new_int64(a->size));
+	json_object_object_add(out, "count", json_object_new_int64(a->count));
+	json_object_object_add(out, "stride", json_object_new_int64(a->stride));
+	json_object_object_add(out, "pattern", json_object_new_string(
+				       memrun_patterns[a->pattern]));
 	json_object_object_add(
 		out, "ref",
-		json_object_new_string(w->resources[ev->memrun.resource].name));
+		json_object_new_string(w->resources[ev->resource].name));
 }
 
 const struct event_kind event_memrun = {
-	.key = "memrun", .ftrace_type = RTAPP_TYPE_MEMRUN, .parse = memrun_parse,
+	.key = "memrun", .ftrace_type = RTAPP_TYPE_MEMRUN,
+	.help = "an object: memory traffic of a chosen shape",
+	.keys = memrun_keys, .args_size = sizeof(struct memrun_args),
+	.parse = memrun_parse,
 	.exec = memrun_exec, .dump = memrun_dump,
 };

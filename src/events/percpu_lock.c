@@ -14,41 +14,39 @@
 #include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
 #include "resources/percpu_mutex.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
 #include <sched.h>
-#include <string.h>
+#include <stddef.h>
+
+struct percpu_args {
+	const char *ref;
+};
+
+static const struct key percpu_keys[] = {
+	{ .name = "ref", .type = KEY_NAME,
+	  .offset = offsetof(struct percpu_args, ref), .flags = KEYF_REQUIRED,
+	  .help = "a per-CPU mutex name" },
+	{ NULL }
+};
 
 static int percpu_parse(struct parser *p, const char *path,
 			const struct jnode *v, struct event *ev)
 {
-	const char *name = NULL;
+	struct percpu_args *a = ev->args;
 
 	if (v->type == J_OBJECT) {
-		for (size_t k = 0; k < v->n; k++) {
-			const struct jnode *m = v->kids[k];
-			const char *mp = parser_path(p, path, m->key);
-
-			if (strcmp(m->key, "ref")) {
-				parser_error(p, m, mp, "unknown key (expected ref)");
-				return -1;
-			}
-			name = parser_name(p, mp, m, "a per-CPU mutex name");
-		}
-		if (!name) {
-			parser_error(p, v, path, "missing \"ref\"");
+		if (keys_walk(p, path, v, percpu_keys, a))
 			return -1;
-		}
-	} else {
-		name = parser_name(p, path, v, "a per-CPU mutex name");
-	}
-	if (!name)
+	} else if (!(a->ref = parser_name(p, path, v, "a per-CPU mutex name"))) {
 		return -1;
-	ev->sync.resource = parser_resource(p, name, RES_CPU_MUTEX, false);
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
+	}
+	ev->resource = parser_resource(p, a->ref, RES_CPU_MUTEX, false);
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
 	return 0;
 }
 
@@ -63,11 +61,29 @@ static inline void percpu_pause(void)
 #endif
 }
 
-static void percpu_lock_exec(struct thread *t, const struct event *ev)
+/* The CPU's mutex a thread holds, released for it when it ends. */
+static void percpu_stop(void *state)
 {
-	struct live_cpu_mutex *c = percpu_mutex_live(thread_live(t, ev->sync.resource));
+	pthread_mutex_t **held = state;
 
-	if (t->percpu_held)
+	if (*held)
+		pthread_mutex_unlock(*held);
+	*held = NULL;
+}
+
+static const struct event_state percpu_state = {
+	.size = sizeof(pthread_mutex_t *),
+	.stop = percpu_stop,
+};
+
+static void percpu_lock_exec(struct event_ctx *ctx, const struct event *ev)
+{
+	struct live_cpu_mutex *c =
+		percpu_mutex_live(event_ctx_live(ctx, ev->resource));
+
+	pthread_mutex_t **held = event_ctx_state(ctx);
+
+	if (*held)
 		return; /* one at a time: the second would self-deadlock */
 	for (;;) {
 		int cpu = sched_getcpu();
@@ -76,37 +92,41 @@ static void percpu_lock_exec(struct thread *t, const struct event *ev)
 		while (pthread_mutex_trylock(m)) {
 			percpu_pause();
 			/* The holder may have stopped for good. */
-			if (thread_should_stop(t))
+			if (event_ctx_stopping(ctx))
 				return;
 		}
 		if (sched_getcpu() == cpu) {
-			t->percpu_held = m;
+			*held = m;
 			return;
 		}
 		pthread_mutex_unlock(m); /* migrated meanwhile */
 	}
 }
 
-static void percpu_unlock_exec(struct thread *t, const struct event *ev)
+static void percpu_unlock_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	(void)ev;
-	if (t->percpu_held)
-		pthread_mutex_unlock(t->percpu_held);
-	t->percpu_held = NULL;
+	percpu_stop(event_ctx_state(ctx));
 }
 
 static void percpu_dump(const struct workload *w, const struct event *ev,
 			struct json_object *out)
 {
-	dump_resource(out, "ref", w, ev->sync.resource);
+	dump_resource(out, "ref", w, ev->resource);
 }
 
 const struct event_kind event_percpu_lock = {
-	.key = "percpu_lock", .ftrace_type = RTAPP_TYPE_LOCK, .parse = percpu_parse,
+	.key = "percpu_lock", .ftrace_type = RTAPP_TYPE_LOCK,
+	.help = "a per-CPU mutex name, or an object: take this CPU's",
+	.keys = percpu_keys, .args_size = sizeof(struct percpu_args),
+	.parse = percpu_parse, .state = &percpu_state,
 	.exec = percpu_lock_exec, .dump = percpu_dump,
 };
 
 const struct event_kind event_percpu_unlock = {
-	.key = "percpu_unlock", .ftrace_type = RTAPP_TYPE_UNLOCK, .parse = percpu_parse,
+	.key = "percpu_unlock", .ftrace_type = RTAPP_TYPE_UNLOCK,
+	.help = "a per-CPU mutex name, or an object: release the one taken",
+	.keys = percpu_keys, .args_size = sizeof(struct percpu_args),
+	.parse = percpu_parse, .state = &percpu_state,
 	.exec = percpu_unlock_exec, .dump = percpu_dump,
 };

@@ -5,12 +5,10 @@
  * second, added to its rate histogram. schbench's main thread samples once
  * a second; a task looping on "rate" and a 1 s "sleep" is that.
  */
-#include "engine/engine.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
-#include "engine/thread_extra.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
@@ -25,25 +23,26 @@ static int rate_parse(struct parser *p, const char *path,
 		parser_error(p, v, path, "expected \"requests\"");
 		return -1;
 	}
-	p->task->rate_hist = true;
+	p->task->records |= 1u << RECORD_RATE;
 	return 0;
 }
 
-static void rate_exec(struct thread *t, const struct event *ev)
+static void rate_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	uint64_t done = thread_extra_requests(t->eng);
-	int64_t now = time_now_ns();
-	int64_t last = t->stats.rate_last_ns ? t->stats.rate_last_ns
-					     : t->eng->t_zero_ns;
-	int64_t us = now / 1000 - last / 1000;
-	double rps = (double)((done - t->stats.rate_last) * 1000000) / (double)us;
+	uint64_t done = event_ctx_requests(ctx), last_done;
+	int64_t now = time_now_ns(), last;
+	int64_t us;
+	double rps;
 
 	(void)ev;
+	event_ctx_rate_last(ctx, &last_done, &last);
+	if (!last)
+		last = event_ctx_t_zero(ctx);
+	us = now / 1000 - last / 1000;
+	rps = (double)((done - last_done) * 1000000) / (double)us;
 	/* The first sample, at time zero, is 0 (0/0 in schbench). */
-	if (t->stats.rate)
-		hist_add(t->stats.rate, isfinite(rps) ? (uint64_t)rps : 0);
-	t->stats.rate_last = done;
-	t->stats.rate_last_ns = now;
+	event_ctx_rate_add(ctx, isfinite(rps) ? (uint64_t)rps : 0);
+	event_ctx_rate_mark(ctx, done, now);
 }
 
 static void rate_dump(const struct workload *w, const struct event *ev,
@@ -56,5 +55,6 @@ static void rate_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_rate = {
 	.key = "rate", .ftrace_type = RTAPP_TYPE_NONE, .parse = rate_parse,
+	.help = "\"requests\": sample the request rate",
 	.exec = rate_exec, .dump = rate_dump,
 };

@@ -7,7 +7,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <json-c/json.h>
@@ -21,20 +21,16 @@ static int request_parse(struct parser *p, const char *path,
 		parser_error(p, v, path, "expected \"wake\"");
 		return -1;
 	}
-	p->task->request_hist = true;
+	p->task->records |= 1u << RECORD_REQUESTS;
 	return 0;
 }
 
-static void request_exec(struct thread *t, const struct event *ev)
+static void request_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	int64_t now = time_now_ns();
 
 	(void)ev;
-	/* µs as schbench's gettimeofday differences give them. */
-	if (t->woke_ns && t->stats.request_us)
-		hist_add(t->stats.request_us,
-			 (uint64_t)(now / 1000 - t->woke_ns / 1000));
-	atomic_fetch_add_explicit(&t->stats.requests, 1, memory_order_relaxed);
+	event_ctx_request(ctx, now);
 }
 
 static void request_dump(const struct workload *w, const struct event *ev,
@@ -47,5 +43,6 @@ static void request_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_request = {
 	.key = "request", .ftrace_type = RTAPP_TYPE_NONE, .parse = request_parse,
+	.help = "\"wake\": one request done, latency since the last wake-up",
 	.exec = request_exec, .dump = request_dump,
 };

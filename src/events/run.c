@@ -4,35 +4,34 @@
  * is preempted or the CPU is slower, which is the point (rt-app's run).
  */
 #include "event.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
-#include "engine/work.h"
 #include "events/duration.h"
 
-static void run_exec(struct thread *t, const struct event *ev)
+static void run_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	double want = (double)ev->duration_ns / thread_ns_per_loop(t) +
-		      t->loop_carry;
+	const struct duration_args *a = ev->args;
+	double *carry = event_ctx_state(ctx); /* a work loop's fraction owed */
+	double want = (double)a->ns / event_ctx_ns_per_loop(ctx) + *carry;
 	uint64_t n = (uint64_t)want, done;
-	int64_t t0, took;
+	int64_t t0;
 
 	/* Carry the fraction so repeated short runs do not drift. */
-	t->loop_carry = want - (double)n;
+	*carry = want - (double)n;
 	t0 = time_now_ns();
-	done = work_loops(n, thread_stop_flag(t));
-	took = time_now_ns() - t0;
-	t->it.loops += done;
-	t->it.run_ns += took;
-	t->it.c_duration_ns += ev->duration_ns;
-	if (done == n && ev->duration_ns > 0 && t->stats.run_err_bp)
-		shist_add(t->stats.run_err_bp,
-			  (took - ev->duration_ns) * 10000 / ev->duration_ns);
+	done = event_ctx_work(ctx, n, true);
+	event_ctx_add_work(ctx, done, time_now_ns() - t0, a->ns, done == n);
 }
+
+static const struct event_state run_state = { .size = sizeof(double) };
 
 const struct event_kind event_run = {
 	.key = "run",
 	.ftrace_type = RTAPP_TYPE_RUN,
+	.help = "us of calibrated CPU work",
+	.args_size = sizeof(struct duration_args),
 	.parse = duration_parse,
+	.state = &run_state,
 	.exec = run_exec,
 	.dump = duration_dump,
 };

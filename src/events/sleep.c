@@ -10,44 +10,40 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
-#include "events/duration.h"
+#include "parse/keys.h"
 
 #include <errno.h>
 #include <json-c/json.h>
-#include <string.h>
+#include <stddef.h>
 #include <unistd.h>
+
+struct sleep_args {
+	int64_t ns;
+	int64_t jitter_ns;        /* plus uniform [0, jitter) */
+};
+
+static const struct key sleep_keys[] = {
+	{ .name = "time", .type = KEY_DURATION_US,
+	  .offset = offsetof(struct sleep_args, ns),
+	  .max = KEY_DURATION_MAX_US, .unit = "us", .flags = KEYF_REQUIRED,
+	  .help = "us to sleep" },
+	{ .name = "jitter", .type = KEY_DURATION_US,
+	  .offset = offsetof(struct sleep_args, jitter_ns),
+	  .max = KEY_DURATION_MAX_US, .unit = "us",
+	  .help = "plus a uniform random part below this many us (0)" },
+	{ NULL }
+};
 
 static int sleep_parse(struct parser *p, const char *path,
 		       const struct jnode *v, struct event *ev)
 {
-	bool has_time = false;
+	struct sleep_args *a = ev->args;
 
-	ev->sleep.jitter_ns = 0;
 	if (v->type != J_OBJECT)
-		return duration_parse(p, path, v, ev);
-	for (size_t k = 0; k < v->n; k++) {
-		const struct jnode *m = v->kids[k];
-		const char *mp = parser_path(p, path, m->key);
-
-		if (!strcmp(m->key, "time")) {
-			if (parser_time_us(p, mp, m, &ev->sleep.ns))
-				return -1;
-			has_time = true;
-		} else if (!strcmp(m->key, "jitter")) {
-			if (parser_time_us(p, mp, m, &ev->sleep.jitter_ns))
-				return -1;
-		} else {
-			parser_error(p, m, mp, "unknown key (expected time, jitter)");
-			return -1;
-		}
-	}
-	if (!has_time) {
-		parser_error(p, v, path, "missing \"time\"");
-		return -1;
-	}
-	return 0;
+		return parser_time_us(p, path, v, &a->ns);
+	return keys_walk(p, path, v, sleep_keys, a) ? -1 : 0;
 }
 
 /* A per-thread xorshift: cheap, and no lock as rand() would take. */
@@ -63,31 +59,37 @@ static int64_t sleep_jitter(int64_t below)
 	return (int64_t)(state % (uint64_t)below);
 }
 
-static void sleep_exec(struct thread *t, const struct event *ev)
+static void sleep_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	int64_t ns = ev->sleep.ns;
+	const struct sleep_args *a = ev->args;
+	int64_t ns = a->ns;
 	struct timespec left;
 
-	if (ev->sleep.jitter_ns > 0)
-		ns += sleep_jitter(ev->sleep.jitter_ns);
+	if (a->jitter_ns > 0)
+		ns += sleep_jitter(a->jitter_ns);
 	left = time_ts(ns);
 	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &left, &left) == EINTR &&
-	       !thread_should_stop(t))
+	       !event_ctx_stopping(ctx))
 		;
 }
 
 static void sleep_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
-	duration_dump(w, ev, out);
-	if (ev->sleep.jitter_ns)
-		json_object_object_add(out, "jitter_us",
-				       dump_us(ev->sleep.jitter_ns));
+	const struct sleep_args *a = ev->args;
+
+	(void)w;
+	json_object_object_add(out, "duration_us", dump_us(a->ns));
+	if (a->jitter_ns)
+		json_object_object_add(out, "jitter_us", dump_us(a->jitter_ns));
 }
 
 const struct event_kind event_sleep = {
 	.key = "sleep",
 	.ftrace_type = RTAPP_TYPE_SLEEP,
+	.help = "us to sleep, or an object",
+	.keys = sleep_keys,
+	.args_size = sizeof(struct sleep_args),
 	.parse = sleep_parse,
 	.exec = sleep_exec,
 	.dump = sleep_dump,

@@ -12,9 +12,10 @@
 #include "parse/jtree.h"
 #include "parse/parse.h"
 #include "resources/wakeup.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <json-c/json.h>
+#include <stdlib.h>
 
 static int suspend_parse(struct parser *p, const char *path,
 			 const struct jnode *v, struct event *ev)
@@ -25,7 +26,7 @@ static int suspend_parse(struct parser *p, const char *path,
 		name = v->s;
 	else if (v->type != J_NULL && v->type != J_STRING)
 		parser_warn(p, v, path, "value ignored: waits on \"%s\"", name);
-	ev->sync.resource = parser_resource(p, name, RES_WAKEUP, false);
+	ev->resource = parser_resource(p, name, RES_WAKEUP, false);
 	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, name, name);
 	return 0;
 }
@@ -37,27 +38,57 @@ static int resume_parse(struct parser *p, const char *path,
 
 	if (!name)
 		return -1;
-	ev->sync.resource = parser_resource(p, name, RES_WAKEUP, false);
+	ev->resource = parser_resource(p, name, RES_WAKEUP, false);
 	ev->desc = arena_printf(p->a, "%s:%s:%s", ev->key, name, name);
 	return 0;
 }
 
-static void suspend_exec(struct thread *t, const struct event *ev)
+/* Per thread: the generation of each wake-up resource last seen. */
+struct suspend_state {
+	uint64_t *seen;
+};
+
+static int suspend_state_init(void *state, const struct workload *w,
+			      const struct task *task)
 {
-	struct live_wakeup *w = wakeup_live(thread_live(t, ev->sync.resource));
+	struct suspend_state *s = state;
+
+	(void)task;
+	s->seen = calloc(w->n_resources + 1, sizeof(*s->seen));
+	return s->seen ? 0 : -1;
+}
+
+static void suspend_state_release(void *state, const struct task *task)
+{
+	struct suspend_state *s = state;
+
+	(void)task;
+	free(s->seen);
+}
+
+static const struct event_state suspend_state = {
+	.size = sizeof(struct suspend_state),
+	.init = suspend_state_init,
+	.release = suspend_state_release,
+};
+
+static void suspend_exec(struct event_ctx *ctx, const struct event *ev)
+{
+	struct live_wakeup *w = wakeup_live(event_ctx_live(ctx, ev->resource));
 
 	pthread_mutex_lock(&w->lock);
-	uint64_t *seen = &t->wake_seen[ev->sync.resource];
+	uint64_t *seen = &((struct suspend_state *)event_ctx_state(ctx))
+				  ->seen[ev->resource];
 
-	while (*seen == w->generation && !thread_should_stop(t))
+	while (*seen == w->generation && !event_ctx_stopping(ctx))
 		pthread_cond_wait(&w->cond, &w->lock);
 	*seen = w->generation;
 	pthread_mutex_unlock(&w->lock);
 }
 
-static void resume_exec(struct thread *t, const struct event *ev)
+static void resume_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_wakeup *w = wakeup_live(thread_live(t, ev->sync.resource));
+	struct live_wakeup *w = wakeup_live(event_ctx_live(ctx, ev->resource));
 
 	pthread_mutex_lock(&w->lock);
 	w->generation++;
@@ -68,14 +99,17 @@ static void resume_exec(struct thread *t, const struct event *ev)
 static void wakeup_dump(const struct workload *w, const struct event *ev,
 			struct json_object *out)
 {
-	dump_resource(out, "name", w, ev->sync.resource);
+	dump_resource(out, "name", w, ev->resource);
 }
 
 const struct event_kind event_suspend = {
 	.key = "suspend", .ftrace_type = RTAPP_TYPE_SUSPEND, .parse = suspend_parse,
+	.state = &suspend_state,
+	.help = "a name (its own task's if empty): wait for a resume",
 	.exec = suspend_exec, .dump = wakeup_dump,
 };
 const struct event_kind event_resume = {
-	.key = "resume", .ftrace_type = RTAPP_TYPE_RESUME, .parse = resume_parse,
+	.key = "resume", .ftrace_type = 13, .parse = resume_parse,
+	.help = "a task name: wake its suspended threads",
 .exec = resume_exec, .dump = wakeup_dump,
 };

@@ -11,20 +11,45 @@
 #include "report/dump.h"
 #include "event.h"
 #include "parse/jtree.h"
+#include "parse/keys.h"
 #include "parse/parse.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
 #include <json-c/json.h>
+#include <stddef.h>
 #include <string.h>
+
+struct timer_args {
+	const char *ref;
+	int64_t period_ns;
+	int mode;                 /* TIMER_RELATIVE or TIMER_ABSOLUTE */
+};
+
+enum { TIMER_RELATIVE, TIMER_ABSOLUTE };
+
+static const char *const timer_modes[] = { "relative", "absolute", NULL };
+
+static const struct key timer_keys[] = {
+	{ .name = "ref", .type = KEY_STRING,
+	  .offset = offsetof(struct timer_args, ref), .def_str = "unknown",
+	  .help = "timer name; \"unique...\": one per thread (\"unknown\")" },
+	{ .name = "period", .type = KEY_DURATION_US,
+	  .offset = offsetof(struct timer_args, period_ns),
+	  .max = KEY_DURATION_MAX_US, .unit = "us", .flags = KEYF_REQUIRED,
+	  .help = "us between deadlines" },
+	{ .name = "mode", .type = KEY_ENUM,
+	  .offset = offsetof(struct timer_args, mode), .values = timer_modes,
+	  .def = TIMER_RELATIVE,
+	  .help = "\"relative\" (re-anchor after an overrun) or \"absolute\"" },
+	{ NULL }
+};
 
 static int timer_parse(struct parser *p, const char *path,
 		       const struct jnode *v, struct event *ev)
 {
-	const char *ref = "unknown";
-	bool absolute = false;
-	int errs = 0;
+	struct timer_args *a = ev->args;
 
 	if (v->type != J_OBJECT) {
 		parser_error(p, v, path,
@@ -33,96 +58,57 @@ static int timer_parse(struct parser *p, const char *path,
 			     jtype_name(v->type));
 		return -1;
 	}
-	for (size_t k = 0; k < v->n; k++) {
-		const struct jnode *m = v->kids[k];
-		const char *mpath = parser_path(p, path, m->key);
-
-		if (!strcmp(m->key, "ref")) {
-			if (m->type != J_STRING) {
-				parser_error(p, m, mpath,
-					     "expected a timer name");
-				errs++;
-			} else {
-				ref = m->s;
-			}
-		} else if (!strcmp(m->key, "period")) {
-			errs += parser_time_us(p, mpath, m,
-					       &ev->timer.period_ns) ? 1 : 0;
-		} else if (!strcmp(m->key, "mode")) {
-			if (m->type == J_STRING && !strcmp(m->s, "absolute"))
-				absolute = true;
-			else if (m->type != J_STRING ||
-				 strcmp(m->s, "relative")) {
-				parser_error(p, m, mpath,
-					     "expected \"relative\" or "
-					     "\"absolute\"");
-				errs++;
-			}
-		} else {
-			parser_error(p, m, mpath,
-				     "unknown key (expected ref, period, mode)");
-			errs++;
-		}
-	}
-	if (errs)
+	if (keys_walk(p, path, v, timer_keys, a))
 		return -1;
-	if (!jtree_get(v, "period")) {
-		parser_error(p, v, path, "missing \"period\"");
-		return -1;
-	}
-	ev->timer.resource = parser_resource(p, ref, RES_TIMER,
-					     !strncmp(ref, "unique", 6));
-	if (absolute)
-		p->w->resources[ev->timer.resource].absolute = true;
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, ref);
+	ev->resource = parser_resource(p, a->ref, RES_TIMER,
+				       !strncmp(a->ref, "unique", 6));
+	if (a->mode == TIMER_ABSOLUTE)
+		p->w->resources[ev->resource].absolute = true;
+	ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
+	ev->period_ns = a->period_ns; /* cyclictest's interval */
 	p->task->wake_paths |= 1u << WAKE_TIMER;
 	return 0;
 }
 
-static void timer_exec(struct thread *t, const struct event *ev)
+static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	const struct resource *r = thread_resource(t, ev->timer.resource);
-	struct timer_state *ts = thread_timer(t, r);
-	int64_t period = ev->timer.period_ns, next, now, lat;
+	const struct timer_args *a = ev->args;
+	const struct resource *r = event_ctx_resource(ctx, ev->resource);
+	struct timer_state *ts = event_ctx_timer(ctx, r);
+	int64_t period = a->period_ns, next, now, lat;
 	bool expect = false;
 
 	if (atomic_compare_exchange_strong(&ts->started, &expect, true))
-		atomic_store(&ts->next_ns, t->t_first_ns);
+		atomic_store(&ts->next_ns, event_ctx_t_first(ctx));
 	next = atomic_fetch_add(&ts->next_ns, period) + period;
-	t->it.c_period_ns += period;
 	now = time_now_ns();
-	if (thread_cumulative_slack(t))
-		t->it.slack_ns += next - now;
-	else
-		t->it.slack_ns = next - now;
+	/* Overrun: no sleep, and no latency to speak of. */
+	event_ctx_add_timer(ctx, period, next - now, now >= next);
 	if (now >= next) {
-		/* Overrun: no sleep, and no latency to speak of. */
 		if (!r->absolute)
 			atomic_store(&ts->next_ns, now);
-		t->it.wu_lat_ns = 0;
-		t->stats.timer_overruns++;
 		return;
 	}
 	struct timespec when = time_ts(next);
 	int rc;
 	while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &when,
 				     NULL)) == EINTR &&
-	       !thread_should_stop(t))
+	       !event_ctx_stopping(ctx))
 		;
 	if (rc)
 		return; /* stopped: the iteration is discarded anyway */
 	lat = time_now_ns() - next;
-	thread_record_wake(t, WAKE_TIMER, lat);
+	event_ctx_record_wake(ctx, WAKE_TIMER, lat);
 }
 
 static void timer_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
-	const struct resource *r = &w->resources[ev->timer.resource];
+	const struct timer_args *a = ev->args;
+	const struct resource *r = &w->resources[ev->resource];
 
 	json_object_object_add(out, "ref", json_object_new_string(r->name));
-	json_object_object_add(out, "period_us",
-			       dump_us(ev->timer.period_ns));
+	json_object_object_add(out, "period_us", dump_us(a->period_ns));
 	json_object_object_add(out, "mode",
 			       json_object_new_string(r->absolute ? "absolute"
 								  : "relative"));
@@ -132,6 +118,9 @@ static void timer_dump(const struct workload *w, const struct event *ev,
 const struct event_kind event_timer = {
 	.key = "timer",
 	.ftrace_type = RTAPP_TYPE_TIMER,
+	.help = "an object: sleep until the timer's next deadline",
+	.keys = timer_keys,
+	.args_size = sizeof(struct timer_args),
 	.parse = timer_parse,
 	.exec = timer_exec,
 	.dump = timer_dump,

@@ -1,6 +1,6 @@
 /* yield.c - "yield": sched_yield() (its value is ignored, as in rt-app). */
 #include "event.h"
-#include "engine/thread.h"
+#include "event_ctx.h"
 
 #include <sched.h>
 
@@ -14,9 +14,9 @@ static int yield_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-static void yield_exec(struct thread *t, const struct event *ev)
+static void yield_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	(void)t;
+	(void)ctx;
 	(void)ev;
 	sched_yield();
 }
@@ -31,5 +31,6 @@ static void yield_dump(const struct workload *w, const struct event *ev,
 
 const struct event_kind event_yield = {
 	.key = "yield", .ftrace_type = RTAPP_TYPE_YIELD, .parse = yield_parse,
+	.help = "any value: sched_yield()",
 	.exec = yield_exec, .dump = yield_dump,
 };

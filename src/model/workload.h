@@ -134,6 +134,12 @@ enum wake_path {
 	WAKE_PATHS
 };
 
+/* Per-thread recorders beyond the wake paths, allocated when needed. */
+enum record_kind {
+	RECORD_REQUESTS,          /* request: latency histogram */
+	RECORD_RATE,              /* rate: requests-per-second histogram */
+};
+
 struct resource {
 	const char *name;
 	enum resource_type type;
@@ -148,63 +154,19 @@ struct resource {
 	bool declared;            /* named in the "resources" section */
 };
 
-enum memrun_type { MEMRUN_READ, MEMRUN_WRITE, MEMRUN_CHASE };
-
+/*
+ * One event of a phase. What it does belongs to its kind (event.h): the
+ * arguments are the kind's own struct, opaque here, args_size bytes.
+ */
 struct event {
 	const struct event_kind *kind;
 	const char *key;          /* as written, e.g. "run0" */
 	const char *desc;         /* rt-app's ftrace desc, e.g. "timer:tick" */
 	int line, col;
-	union {
-		int64_t duration_ns;  /* run, runtime, sleep */
-		struct {
-			int64_t ns;       /* the same as duration_ns */
-			int64_t jitter_ns; /* plus uniform [0, jitter) */
-		} sleep;
-		struct {
-			int resource;
-			int64_t period_ns;
-		} timer;
-		struct {
-			int resource;     /* mutex, cond, barrier, sem, wakeup */
-			int mutex;        /* wait, sync: the mutex to hold */
-		} sync;
-		struct {
-			int64_t bytes;    /* mem, iorun */
-			int resource;     /* the task's RES_MEMBUF */
-		} mem;
-		struct {
-			enum memrun_type type;
-			int64_t count;    /* bytes (read, write) or hops */
-			int resource;     /* RES_MEMBUF, or -1: per thread */
-			int64_t size, stride;
-			bool sequential;
-		} memrun;
-		struct {
-			int task;         /* index of the task to start */
-			const char *name;
-		} fork;
-		struct {
-			int resource;     /* RES_PIPE or RES_SOCKET */
-			int64_t bytes;    /* per message */
-			int64_t count;    /* messages per execution */
-			const int *from;  /* recv from several: all of them */
-			int n_from;       /* > 1: poll; else resource only */
-		} msg;
-		struct {
-			int resource;     /* RES_FUTEX */
-			int count;        /* waiters to wake; 0: all */
-			bool if_blocked;  /* no syscall when nobody waits */
-			bool batch;       /* wake: the iteration's one stamp */
-			bool record;      /* wait: add a latency sample */
-			int post;         /* wait: RES_FUTEX posted first, or -1 */
-		} futex;
-		struct {
-			int64_t n;        /* matrix dimension */
-			int64_t count;    /* multiplications */
-			bool fill;        /* real input matrices (task-wide) */
-		} matmul;
-	};
+	int resource;             /* the resource it names first, or -1 */
+	int64_t period_ns;        /* a periodic kind's period (timer), or 0 */
+	int state_slot;           /* its kind's per-thread state, or -1 */
+	void *args;               /* the kind's arguments (event.h) */
 };
 
 struct phase {
@@ -233,11 +195,7 @@ struct task {
 	enum run_mode mode;       /* MODE_PROCESS: one process per instance */
 	bool samples;             /* keep every wake-up latency (samples.h) */
 	unsigned wake_paths;      /* 1 << WAKE_*: latency histograms needed */
-	int64_t msg_bytes_max;    /* largest send/recv message */
-	int64_t matmul_n_max;     /* largest matmul dimension, 0: none */
-	bool matmul_fill;         /* some matmul wants real input matrices */
-	bool request_hist;        /* a request event records latencies */
-	bool rate_hist;           /* a rate event samples the request rate */
+	unsigned records;         /* 1 << RECORD_*: recorders its events need */
 	struct cpu_set_list cpus;
 	const char *taskgroup;
 	struct node_list nodes;

@@ -85,7 +85,9 @@ static int counts_forks(const struct workload *w, int64_t *forks)
 			const struct phase *ph = &w->tasks[t].phases[p];
 
 			for (size_t e = 0; e < ph->n_events; e++) {
-				if (!counts_is(&ph->events[e], "fork"))
+				const struct event *ev = &ph->events[e];
+
+				if (!ev->kind->starts_task)
 					continue;
 				if (n == cap) {
 					void *g = realloc(f, (cap = cap * 2 + 8) *
@@ -95,7 +97,7 @@ static int counts_forks(const struct workload *w, int64_t *forks)
 					f = g;
 				}
 				f[n++] = (struct counts_fork){
-					(int)t, ph->events[e].fork.task,
+					(int)t, ev->kind->starts_task(ev),
 					counts_passes(&w->tasks[t], ph) };
 			}
 		}
@@ -176,7 +178,7 @@ static int counts_held(const struct task *t, struct diag *d)
 		for (size_t ph = 0; ph < t->n_phases; ph++)
 			for (size_t e = 0; e < t->phases[ph].n_events; e++) {
 				const struct event *ev = &t->phases[ph].events[e];
-				int r = ev->sync.resource, k = 0;
+				int r = ev->resource, k = 0;
 				bool lock = counts_is(ev, "lock");
 
 				if (!lock && !counts_is(ev, "unlock"))

@@ -23,7 +23,6 @@ struct jnode {
 	int key_line, key_col;
 	bool b;
 	int64_t i;
-	bool overflow;            /* J_INT: saturated, does not fit in 64 bits */
 	double d;
 	const char *s;
 	struct jnode **kids;      /* members or elements, in file order */

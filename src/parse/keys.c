@@ -7,7 +7,7 @@
 
 #include "lib/arena.h"
 #include "parse/jtree.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -61,12 +61,6 @@ int keys_integer(struct parser *p, const char *path, const struct jnode *v,
 {
 	int64_t x;
 
-	if (v->type == J_INT && v->overflow) {
-		parser_error(p, v, path,
-			     "out of range: does not fit in 64 bits (allowed "
-			     "%lld .. %lld)", (long long)min, (long long)max);
-		return -1;
-	}
 	if (v->type == J_INT) {
 		x = v->i;
 	} else if (v->type == J_DOUBLE && isfinite(v->d) &&
@@ -91,7 +85,7 @@ int keys_integer(struct parser *p, const char *path, const struct jnode *v,
 static int keys_count(struct parser *p, const char *path,
 		      const struct jnode *v, const struct key *k, int64_t *out)
 {
-	if (v->type != J_INT || v->overflow || v->i < k->min || v->i > k->max) {
+	if (v->type != J_INT || v->i < k->min || v->i > k->max) {
 		if (k->max == INT64_MAX)
 			parser_error(p, v, path, "expected an integer >= %lld",
 				     (long long)k->min);

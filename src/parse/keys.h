@@ -17,8 +17,8 @@ struct parser;
 const struct key *keys_find(const struct key *table, const char *name);
 
 /*
- * An integer within min .. max from an integral JSON number; a number that
- * does not fit in 64 bits is out of range, not saturated.
+ * An integer within min .. max from an integral JSON number (one that does
+ * not fit in 64 bits never gets here: jtree refuses it).
  */
 int keys_integer(struct parser *p, const char *path, const struct jnode *v,
 		 int64_t min, int64_t max, int64_t *out);

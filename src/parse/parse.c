@@ -26,39 +26,8 @@
 #include <strings.h>
 
 
-static void parser_vmsg(struct parser *p, bool error, const struct jnode *v,
-			const char *path, const char *fmt, va_list ap)
-{
-	char msg[512];
 
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (error)
-		diag_error(p->d, v ? v->line : 0, v ? v->col : 0, path, "%s",
-			   msg);
-	else
-		diag_warn(p->d, v ? v->line : 0, v ? v->col : 0, path, "%s",
-			  msg);
-}
 
-void parser_error(struct parser *p, const struct jnode *v, const char *path,
-		  const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	parser_vmsg(p, true, v, path, fmt, ap);
-	va_end(ap);
-}
-
-void parser_warn(struct parser *p, const struct jnode *v, const char *path,
-		 const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	parser_vmsg(p, false, v, path, fmt, ap);
-	va_end(ap);
-}
 
 /* Reports at the key rather than the value (for unknown keys). */
 static void parser_key_error(struct parser *p, const struct jnode *m,
@@ -67,21 +36,7 @@ static void parser_key_error(struct parser *p, const struct jnode *m,
 	diag_error(p->d, m->key_line, m->key_col, path, "%s", msg);
 }
 
-char *parser_path(struct parser *p, const char *base, const char *key)
-{
-	return base && *base ? arena_printf(p->a, "%s.%s", base, key)
-			     : arena_strdup(p->a, key);
-}
 
-const char *parser_name(struct parser *p, const char *path,
-			const struct jnode *v, const char *what)
-{
-	if (v->type == J_STRING && *v->s)
-		return v->s;
-	parser_error(p, v, path, "expected %s (a non-empty string), got %s",
-		     what, jtype_name(v->type));
-	return NULL;
-}
 
 int parser_named_resource(struct parser *p, const char *path,
 			  const struct jnode *v, enum resource_type type,
@@ -91,8 +46,7 @@ int parser_named_resource(struct parser *p, const char *path,
 
 	if (!name)
 		return -1;
-	ev->sync.resource = parser_resource(p, name, type, false);
-	ev->sync.mutex = -1;
+	ev->resource = parser_resource(p, name, type, false);
 	ev->desc = arena_printf(p->a, "%s:%s", ev->key, name);
 	return 0;
 }
@@ -121,32 +75,6 @@ static const char *describe(const struct jnode *v)
 	return jtype_name(v->type);
 }
 
-int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
-		   int64_t *ns)
-{
-	double us;
-
-	if (v->type == J_INT)
-		us = (double)v->i;
-	else if (v->type == J_DOUBLE && isfinite(v->d))
-		us = v->d;
-	else {
-		parser_error(p, v, path,
-			     "expected a time in microseconds, got %s",
-			     describe(v));
-		return -1;
-	}
-	if (us < 0) {
-		parser_error(p, v, path, "must be >= 0 (got %g)", us);
-		return -1;
-	}
-	if (us > 1e12) {
-		parser_error(p, v, path, "too large: %g us", us);
-		return -1;
-	}
-	*ns = llround(us * 1000.0);
-	return 0;
-}
 
 static int get_policy(struct parser *p, const char *path,
 		      const struct jnode *v, int *out)
@@ -856,6 +784,10 @@ static int parse_event(struct parser *p, const char *path,
 	ev->desc = m->key;
 	ev->line = m->key_line;
 	ev->col = m->key_col;
+	ev->resource = -1;
+	ev->state_slot = event_state_slot(kind);
+	ev->args = kind->args_size ? arena_alloc(p->a, kind->args_size) : NULL;
+	keys_defaults(kind->keys, ev->args);
 	p->at = m;
 	p->at_path = path;
 	if (kind->parse(p, path, m, ev))

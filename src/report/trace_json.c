@@ -149,7 +149,7 @@ static void match_locks(const struct run_thread *t,
 			for (int j = n_open - 1; j >= 0; j--) {
 				const struct event *l = slice_event(t, &s[open[j]]);
 
-				if (l->sync.resource != ev->sync.resource)
+				if (l->resource != ev->resource)
 					continue;
 				held[open[j]] = s[k].end_ns;
 				memmove(&open[j], &open[j + 1],
@@ -182,7 +182,7 @@ static int write_thread(struct writer *wr, const struct run_result *r,
 			  buf[k].end_ns, &buf[k], ph ? ph : "");
 		if (held[k]) {
 			const char *mutex =
-				r->w->resources[ev->sync.resource].name;
+				r->w->resources[ev->resource].name;
 			char name[160];
 
 			/* After its lock slice, before the slices it

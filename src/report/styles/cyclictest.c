@@ -16,7 +16,6 @@
 
 #define CT_HIST_MAX 1000000 /* cyclictest's own limit on -h */
 
-extern const struct event_kind event_timer;
 extern const struct report_style report_cyclictest;
 
 /* The lowest value bucket b holds. */
@@ -65,8 +64,8 @@ static long long ct_interval(const struct task *task)
 		for (size_t e = 0; e < task->phases[p].n_events; e++) {
 			const struct event *ev = &task->phases[p].events[e];
 
-			if (ev->kind == &event_timer)
-				return (long long)(ev->timer.period_ns / 1000);
+			if (ev->period_ns)
+				return (long long)(ev->period_ns / 1000);
 		}
 	return 0;
 }

@@ -1,0 +1,311 @@
+/*
+ * event_ctx.c - the engine's side of event_ctx.h: what an event's exec may
+ * see and record of the thread running it, and the per-thread state of
+ * event kinds (event.h), which the thread holds as opaque pointers.
+ */
+#include "event_ctx.h"
+
+#include "engine/engine.h"
+#include "engine/thread.h"
+#include "engine/work.h"
+#include "event.h"
+#include "lib/hist.h"
+#include "lib/timeutil.h"
+#include "record/samples.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static struct thread *ctx_thread(const struct event_ctx *c)
+{
+	return c->thread;
+}
+
+bool event_ctx_stopping(const struct event_ctx *c)
+{
+	return thread_should_stop(ctx_thread(c));
+}
+
+const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c)
+{
+	return &ctx_thread(c)->eng->stop;
+}
+
+void *event_ctx_state(const struct event_ctx *c)
+{
+	return c->state;
+}
+
+const struct workload *event_ctx_workload(const struct event_ctx *c)
+{
+	return ctx_thread(c)->eng->w;
+}
+
+const struct task *event_ctx_task(const struct event_ctx *c)
+{
+	return ctx_thread(c)->task;
+}
+
+const struct resource *event_ctx_resource(const struct event_ctx *c,
+					  int index)
+{
+	return &ctx_thread(c)->eng->w->resources[index];
+}
+
+struct live_resource *event_ctx_live(const struct event_ctx *c, int index)
+{
+	return thread_live(ctx_thread(c), index);
+}
+
+struct timer_state *event_ctx_timer(struct event_ctx *c,
+				    const struct resource *r)
+{
+	struct thread *t = ctx_thread(c);
+
+	return r->unique ? &t->unique_timers[r->slot]
+			 : &t->eng->shared_timers[r->slot];
+}
+
+int event_ctx_io_fd(const struct event_ctx *c)
+{
+	return ctx_thread(c)->eng->io_fd;
+}
+
+int64_t event_ctx_t_zero(const struct event_ctx *c)
+{
+	return ctx_thread(c)->eng->t_zero_ns;
+}
+
+int64_t event_ctx_t_first(const struct event_ctx *c)
+{
+	return ctx_thread(c)->t_first_ns;
+}
+
+double event_ctx_ns_per_loop(const struct event_ctx *c)
+{
+	return ctx_thread(c)->eng->ns_per_loop;
+}
+
+uint64_t event_ctx_work(const struct event_ctx *c, uint64_t n, bool stoppable)
+{
+	return work_loops(n, stoppable ? event_ctx_stop_flag(c) : NULL);
+}
+
+void event_ctx_fork(struct event_ctx *c, int task)
+{
+	struct thread *t = ctx_thread(c);
+
+	engine_fork(t->eng, &t->eng->w->tasks[task]);
+}
+
+void event_ctx_hold(struct event_ctx *c, int mutex)
+{
+	struct thread *t = ctx_thread(c);
+
+	if (t->n_held < THREAD_MAX_HELD)
+		t->held[t->n_held++] = mutex;
+}
+
+bool event_ctx_holds(const struct event_ctx *c, int mutex)
+{
+	const struct thread *t = ctx_thread(c);
+
+	for (int k = 0; k < t->n_held; k++)
+		if (t->held[k] == mutex)
+			return true;
+	return false;
+}
+
+bool event_ctx_release(struct event_ctx *c, int mutex)
+{
+	struct thread *t = ctx_thread(c);
+
+	for (int k = t->n_held - 1; k >= 0; k--) {
+		if (t->held[k] != mutex)
+			continue;
+		memmove(&t->held[k], &t->held[k + 1],
+			(size_t)(t->n_held - k - 1) * sizeof(int));
+		t->n_held--;
+		return true;
+	}
+	return false;
+}
+
+/* ---- recording ---- */
+
+void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
+			   int64_t ns)
+{
+	struct thread *t = ctx_thread(c);
+	struct hist *h = t->stats.wake_us[path];
+
+	t->woke_ns = time_now_ns();
+	t->it.wu_lat_ns += ns > 0 ? ns : 0;
+	if (h)
+		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (t->stats.samples)
+		samples_add(t->stats.samples, t->cur_phase, path, ns);
+}
+
+void event_ctx_woken(struct event_ctx *c, int64_t now)
+{
+	ctx_thread(c)->woke_ns = now;
+}
+
+int64_t event_ctx_woken_ns(const struct event_ctx *c)
+{
+	return ctx_thread(c)->woke_ns;
+}
+
+void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
+			int64_t asked_ns, bool complete)
+{
+	struct thread *t = ctx_thread(c);
+
+	t->it.loops += loops;
+	t->it.run_ns += wall_ns;
+	t->it.c_duration_ns += asked_ns;
+	if (complete && asked_ns > 0 && t->stats.run_err_bp)
+		shist_add(t->stats.run_err_bp,
+			  (wall_ns - asked_ns) * 10000 / asked_ns);
+}
+
+void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
+			 int64_t slack_ns, bool overrun)
+{
+	struct thread *t = ctx_thread(c);
+
+	t->it.c_period_ns += period_ns;
+	if (t->eng->w->g.cumulative_slack)
+		t->it.slack_ns += slack_ns;
+	else
+		t->it.slack_ns = slack_ns;
+	if (overrun) {
+		t->it.wu_lat_ns = 0;
+		t->stats.timer_overruns++;
+	}
+}
+
+int64_t event_ctx_batch_stamp(struct event_ctx *c)
+{
+	struct thread *t = ctx_thread(c);
+
+	if (!t->it.batch_ns)
+		t->it.batch_ns = time_now_ns();
+	return t->it.batch_ns;
+}
+
+void event_ctx_count(struct event_ctx *c, enum event_count what)
+{
+	struct thread_stats *s = &ctx_thread(c)->stats;
+
+	switch (what) {
+	case EVENT_COUNT_SENT:
+		s->sent++;
+		break;
+	case EVENT_COUNT_RECEIVED:
+		s->received++;
+		break;
+	case EVENT_COUNT_DAMAGED:
+		s->damaged++;
+		break;
+	}
+}
+
+void event_ctx_request(struct event_ctx *c, int64_t now)
+{
+	struct thread *t = ctx_thread(c);
+
+	/* µs as schbench's gettimeofday differences give them. */
+	if (t->woke_ns && t->stats.request_us)
+		hist_add(t->stats.request_us,
+			 (uint64_t)(now / 1000 - t->woke_ns / 1000));
+	atomic_fetch_add_explicit(&t->stats.requests, 1, memory_order_relaxed);
+}
+
+uint64_t event_ctx_requests(const struct event_ctx *c)
+{
+	const struct engine *e = ctx_thread(c)->eng;
+	int n = atomic_load_explicit(&e->n_threads, memory_order_acquire);
+	uint64_t sum = 0;
+
+	for (int k = 0; k < n; k++)
+		sum += atomic_load_explicit(&e->threads[k].stats.requests,
+					    memory_order_relaxed);
+	return sum;
+}
+
+void event_ctx_rate_add(struct event_ctx *c, uint64_t per_s)
+{
+	struct thread *t = ctx_thread(c);
+
+	if (t->stats.rate)
+		hist_add(t->stats.rate, per_s);
+}
+
+void event_ctx_rate_last(const struct event_ctx *c, uint64_t *done,
+			 int64_t *at_ns)
+{
+	const struct thread *t = ctx_thread(c);
+
+	*done = t->stats.rate_last;
+	*at_ns = t->stats.rate_last_ns;
+}
+
+void event_ctx_rate_mark(struct event_ctx *c, uint64_t done, int64_t at_ns)
+{
+	struct thread *t = ctx_thread(c);
+
+	t->stats.rate_last = done;
+	t->stats.rate_last_ns = at_ns;
+}
+
+/* ---- kinds' per-thread state ---- */
+
+int thread_states_init(struct thread *t)
+{
+	const struct task *task = t->task;
+	size_t n = event_state_slots();
+
+	t->ctx.thread = t;
+	t->states = calloc(n ? n : 1, sizeof(*t->states));
+	if (!t->states)
+		return -1;
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			const struct event *ev = &task->phases[p].events[e];
+			const struct event_state *s = ev->kind->state;
+			int slot = ev->state_slot;
+
+			if (slot < 0 || t->states[slot])
+				continue;
+			if (!(t->states[slot] = calloc(1, s->size)))
+				return -1;
+			if (s->init && s->init(t->states[slot], t->eng->w, task)) {
+				free(t->states[slot]);
+				t->states[slot] = NULL;
+				return -1;
+			}
+		}
+	return 0;
+}
+
+void thread_states_stop(struct thread *t)
+{
+	for (size_t k = 0, n = event_state_slots(); t->states && k < n; k++)
+		if (t->states[k] && event_kinds[k]->state->stop)
+			event_kinds[k]->state->stop(t->states[k]);
+}
+
+void thread_states_release(struct thread *t)
+{
+	for (size_t k = 0, n = event_state_slots(); t->states && k < n; k++) {
+		if (!t->states[k])
+			continue;
+		if (event_kinds[k]->state->release)
+			event_kinds[k]->state->release(t->states[k], t->task);
+		free(t->states[k]);
+	}
+	free(t->states);
+	t->states = NULL;
+}

@@ -1,0 +1,100 @@
+/*
+ * event_ctx.h - all an event's exec sees of the thread running it: the
+ * stop flag, the clock's anchors, the run's resources, its own per-thread
+ * state, and the recording of wake-ups and of the phase iteration. The
+ * engine implements it (engine/event_ctx.c); events include this header,
+ * never the engine's.
+ */
+#ifndef MIMIC_EVENT_CTX_H
+#define MIMIC_EVENT_CTX_H
+
+#include "model/workload.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+struct event_ctx;
+struct live_resource;
+
+/* A timer's next deadline; shared timers are advanced by every user. */
+struct timer_state {
+	_Atomic int64_t next_ns;
+	atomic_bool started;
+};
+
+/* Counters of the thread's statistics that events bump. */
+enum event_count {
+	EVENT_COUNT_SENT,         /* messages sent */
+	EVENT_COUNT_RECEIVED,     /* messages received */
+	EVENT_COUNT_DAMAGED,      /* received with a broken pattern */
+};
+
+/* The run is stopping: a blocking event must return soon. */
+bool event_ctx_stopping(const struct event_ctx *c);
+const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c);
+
+/* The running event's kind's per-thread state (event.h), or NULL. */
+void *event_ctx_state(const struct event_ctx *c);
+
+const struct workload *event_ctx_workload(const struct event_ctx *c);
+const struct task *event_ctx_task(const struct event_ctx *c);
+const struct resource *event_ctx_resource(const struct event_ctx *c,
+					  int index);
+struct live_resource *event_ctx_live(const struct event_ctx *c, int index);
+struct timer_state *event_ctx_timer(struct event_ctx *c,
+				    const struct resource *r);
+/* The descriptor of global.io_device, shared by every thread. */
+int event_ctx_io_fd(const struct event_ctx *c);
+
+/* Time zero, and the timers' anchor (time zero + the task's delay), ns. */
+int64_t event_ctx_t_zero(const struct event_ctx *c);
+int64_t event_ctx_t_first(const struct event_ctx *c);
+
+/* The calibration, and n work loops (until the stop if stoppable). */
+double event_ctx_ns_per_loop(const struct event_ctx *c);
+uint64_t event_ctx_work(const struct event_ctx *c, uint64_t n,
+			bool stoppable);
+
+/* Starts one more thread of task index task (a fork event). */
+void event_ctx_fork(struct event_ctx *c, int task);
+
+/* Mutexes held, in lock order; released for the thread when it ends. */
+void event_ctx_hold(struct event_ctx *c, int mutex);
+bool event_ctx_release(struct event_ctx *c, int mutex);
+bool event_ctx_holds(const struct event_ctx *c, int mutex);
+
+/* ---- recording ---- */
+
+/* One wake-up latency (now - the waker's stamp) on path; notes the wake. */
+void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
+			   int64_t ns);
+/* A wait returned at now without a latency sample; when the last did. */
+void event_ctx_woken(struct event_ctx *c, int64_t now);
+int64_t event_ctx_woken_ns(const struct event_ctx *c);
+/*
+ * Work done: loops, wall time, the time asked for (the log's run, perf
+ * and c_duration columns); complete: a run that did all its loops, whose
+ * error against the request is recorded.
+ */
+void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
+			int64_t asked_ns, bool complete);
+/* A timer's period and slack (summed with global.cumulative_slack); an
+ * overrun has no wake-up latency. */
+void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
+			 int64_t slack_ns, bool overrun);
+/* The iteration's one stamp for batch wakes (taken at the first). */
+int64_t event_ctx_batch_stamp(struct event_ctx *c);
+void event_ctx_count(struct event_ctx *c, enum event_count what);
+/* A request done at now: counted, its latency since the last wake-up. */
+void event_ctx_request(struct event_ctx *c, int64_t now);
+/* The requests done so far by every thread of the run. */
+uint64_t event_ctx_requests(const struct event_ctx *c);
+/* A rate sample (requests per second); the last sample's count and time,
+ * kept with the thread's statistics for the report's last interval. */
+void event_ctx_rate_add(struct event_ctx *c, uint64_t per_s);
+void event_ctx_rate_last(const struct event_ctx *c, uint64_t *done,
+			 int64_t *at_ns);
+void event_ctx_rate_mark(struct event_ctx *c, uint64_t done, int64_t at_ns);
+
+#endif

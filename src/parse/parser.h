@@ -1,0 +1,45 @@
+/*
+ * parser.h - the parser's state and the helpers every part of parsing
+ * shares: the key walker (keys.c), the object parsers (parse.c) and the
+ * event kinds. Messages are "file:line:col: error: json.path: message".
+ */
+#ifndef MIMIC_PARSER_H
+#define MIMIC_PARSER_H
+
+#include "lib/name_index.h"
+#include "model/workload.h"
+
+#include <stdint.h>
+
+struct arena;
+struct diag;
+struct jnode;
+
+struct parser {
+	struct arena *a;
+	struct diag *d;
+	struct workload *w;
+	size_t res_cap;
+	/* Lookups by name, in the order a scan of the lists would meet them. */
+	struct name_index res_names;  /* name -> first resource so called */
+	int *res_next;                /* per resource: next of that name, -1 */
+	struct name_index task_names; /* name -> first task so called */
+	struct task *task;        /* the task being parsed */
+	const struct jnode *at;   /* the event being parsed, for messages */
+	const char *at_path;
+};
+
+void parser_error(struct parser *p, const struct jnode *v, const char *path,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void parser_warn(struct parser *p, const struct jnode *v, const char *path,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* "base.key", or key at the root. */
+char *parser_path(struct parser *p, const char *base, const char *key);
+/* A name: the string value, or an error naming what is wanted. */
+const char *parser_name(struct parser *p, const char *path,
+			const struct jnode *v, const char *what);
+/* A non-negative time in µs (fractions allowed) to ns; -1 on error. */
+int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
+		   int64_t *ns);
+
+#endif
