@@ -25,6 +25,7 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
+#include "resources/channel.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -161,8 +162,7 @@ static int recv_parse(struct parser *p, const char *path,
 		int r = a->peer.n_from ? a->peer.from[k] : ev->resource;
 
 		p->task->wake_paths |=
-			1u << (p->w->resources[r].type == RES_PIPE ? WAKE_PIPE
-								   : WAKE_SOCKET);
+			1u << resource_kind_of(&p->w->resources[r])->wake_path;
 	}
 	return rc;
 }
@@ -308,7 +308,7 @@ static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
-	struct live_channel *c = &event_ctx_live(ctx, ev->resource)->chan;
+	struct live_channel *c = channel_live(event_ctx_live(ctx, ev->resource));
 
 	unsigned char *out = ((struct channel_state *)event_ctx_state(ctx))->msg;
 
@@ -354,7 +354,7 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev,
 
 	for (int k = 0; k < n; k++)
 		fds[k] = (struct pollfd){
-			.fd = event_ctx_live(ctx, a->peer.from[k])->chan.rfd,
+			.fd = channel_live(event_ctx_live(ctx, a->peer.from[k]))->rfd,
 			.events = POLLIN };
 	*blocked = false;
 	for (int wait = 0;; wait = -1) {
@@ -394,9 +394,8 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 
 		if (res < 0)
 			return;
-		c = &event_ctx_live(ctx, res)->chan;
-		path = event_ctx_resource(ctx, res)->type == RES_PIPE ? WAKE_PIPE
-								 : WAKE_SOCKET;
+		c = channel_live(event_ctx_live(ctx, res));
+		path = resource_kind_of(event_ctx_resource(ctx, res))->wake_path;
 		if (a->peer.n_from <= 1) {
 			done = recv_try(c->rfd, path == WAKE_SOCKET, in,
 					a->bytes);
@@ -423,8 +422,6 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 {
 	const struct channel_args *a = ev->args;
 	const struct resource *r = &w->resources[ev->resource];
-	static const char *const modes[] = { "stream", "dgram", "tcp" };
-
 	json_object_object_add(out, "channel", json_object_new_string(r->name));
 	if (a->peer.n_from > 1) {
 		struct json_object *from = json_object_new_array();
@@ -434,10 +431,7 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 				w->resources[a->peer.from[k]].name));
 		json_object_object_add(out, "from", from);
 	}
-	json_object_object_add(out, "kind",
-			       json_object_new_string(r->type == RES_PIPE
-							      ? "pipe"
-							      : modes[r->socket_mode]));
+	resource_dump(r, out); /* "kind": pipe, stream, dgram or tcp */
 	json_object_object_add(out, "bytes", json_object_new_int64(a->bytes));
 	json_object_object_add(out, "count", json_object_new_int64(a->count));
 }

@@ -27,7 +27,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/futex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -136,7 +136,7 @@ static int futex_reset_parse(struct parser *p, const char *path,
 static void futex_post(struct live_resource *l, int n, bool if_blocked,
 		       int64_t stamp_ns)
 {
-	struct live_futex *f = &l->futex;
+	struct live_futex *f = futex_live(l);
 
 	if (!n) {
 		/* A waiter woken but not yet running still counts: skip it. */
@@ -150,7 +150,7 @@ static void futex_post(struct live_resource *l, int n, bool if_blocked,
 	atomic_fetch_add(&f->word, (uint32_t)n);
 	if (!if_blocked || atomic_load(&f->waiters) > 0) {
 		atomic_store(&f->wake_stamp, time_now_ns());
-		resource_futex(l, FUTEX_WAKE, (uint32_t)n);
+		futex_syscall(l, FUTEX_WAKE, (uint32_t)n);
 	}
 }
 
@@ -158,7 +158,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct futex_args *a = ev->args;
 	struct live_resource *l = event_ctx_live(ctx, ev->resource);
-	struct live_futex *f = &l->futex;
+	struct live_futex *f = futex_live(l);
 	bool counted = false, slept = false;
 	int64_t now;
 
@@ -191,7 +191,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 			atomic_fetch_add(&f->waiters, 1);
 		/* 0: slept and was woken; EAGAIN: a post came first. */
 		if (atomic_load(&f->word) == 0 &&
-		    resource_futex(l, FUTEX_WAIT, 0) == 0)
+		    futex_syscall(l, FUTEX_WAIT, 0) == 0)
 			slept = true;
 		atomic_fetch_sub(&f->waiters, 1);
 		counted = false;
@@ -220,7 +220,7 @@ static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 
 static void futex_reset_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	atomic_store(&event_ctx_live(ctx, ev->resource)->futex.word, 0);
+	atomic_store(&futex_live(event_ctx_live(ctx, ev->resource))->word, 0);
 }
 
 static void futex_dump(const struct workload *w, const struct event *ev,
