@@ -18,7 +18,8 @@ J
 	[ "$(rows "$TMP/$1-ping-0.log")" -eq 500 ] && [ "$(rows "$TMP/$1-pong-1.log")" -eq 500 ] || return 1
 	# one wake-up sample per message, none damaged, none negative
 	grep -q "damaged" "$TMP/$1.out" && return 1
-	awk -v k="$3" '$1 == "ping" || $1 == "pong" { if ($6 != k || $7 != 500) bad = 1; n++ }
+	# (the first block of the summary: up to its first empty line)
+	awk -v k="$3" '!NF { exit } $1 == "ping" || $1 == "pong" { if ($6 != k || $7 != 500) bad = 1; n++ }
 		END { exit bad || n != 2 }' "$TMP/$1.out" || return 1
 	[ -z "$(col "$TMP/$1-pong-1.log" wu_lat | grep -- -)" ]
 }

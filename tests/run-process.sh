@@ -5,8 +5,9 @@
 . "${srcdir:-.}/tests/lib.sh"
 plan 16
 
-# Wake-ups per task from the summary: "task thr loops overrun | path n ..."
-wakeups() { awk -v t="$2" '$1 == t { print $6 ":" $7 }' "$1"; }
+# Wake-ups per task from the summary's first block (it ends at the first
+# empty line): "task thr loops overrun | path n ..."
+wakeups() { awk -v t="$2" '!NF { exit } $1 == t { print $6 ":" $7 }' "$1"; }
 
 hb() { # $1 mode, $2 channel
 	"$MIMIC" --set groups=2 --set fds=3 --set loops=50 --set mode=$1 \
