@@ -12,7 +12,7 @@
 #include "parse/counts.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "report/report_style.h"
+#include "report_style.h"
 #include "engine/sched_attr.h"
 
 #include <limits.h>
