@@ -18,7 +18,4 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 /* Prints every key of every object, for --list-keys and the docs test. */
 void parse_print_keys(void);
 
-int policy_from_name(const char *name);
-const char *policy_name(int policy);
-
 #endif

@@ -6,7 +6,7 @@
 
 #include "event.h"
 #include "model/dump_value.h"
-#include "parse/parse.h"
+#include "model/policy.h"
 #include "model/workload.h"
 
 #include <json-c/json.h>
