@@ -9,6 +9,8 @@
 #define _GNU_SOURCE
 #include "engine/engine.h"
 
+#include "engine/engine_ctx.h"
+#include "engine/thread.h"
 #include "lib/diag.h"
 #include "lib/filename.h"
 #include "lib/safe_file.h"
@@ -68,7 +70,9 @@ size_t engine_ring_bytes(const struct globals *g)
 	return g->log_ring_bytes ? g->log_ring_bytes : ENGINE_RING_DEFAULT;
 }
 
-void *engine_shm_alloc(struct engine *e, size_t bytes)
+/* Shared memory for what a thread or process reports to main (zeroed);
+ * NULL and a message when the region is full. */
+static void *engine_shm_alloc(struct engine *e, size_t bytes)
 {
 	void *p = shm_alloc(&e->shm, bytes);
 

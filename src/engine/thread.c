@@ -5,7 +5,7 @@
 #define _GNU_SOURCE
 #include "engine/thread.h"
 
-#include "engine/engine.h"
+#include "engine/engine_ctx.h"
 #include "model/policy.h"
 #include "event.h"
 #include "record/ftrace.h"

@@ -15,7 +15,7 @@
 #include "parse/filenames.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "report/report_style.h"
+#include "report_style.h"
 
 #include <limits.h>
 #include <math.h>

@@ -10,7 +10,7 @@
 
 #include "lib/hist.h"
 #include "record/result.h"
-#include "report/report_style.h"
+#include "report_style.h"
 #include "report/run_stats.h"
 
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * "Latency percentiles (usec)" over every recorded futex_wait, with
  * 50, 75, 90, 95, 99 (starred), 99.5, 99.9 and min/max.
  */
-#include "report/report_style.h"
+#include "report_style.h"
 
 #include "record/result.h"
 #include "report/styles/schbench_stats.h"
