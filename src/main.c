@@ -443,6 +443,7 @@ int main(int argc, char **argv)
 		pthread_sigmask(SIG_BLOCK, &stops, &orig);
 	if (w && !d.errors)
 		status = before_start(w, &bo, &d);
+	diag_flush(&d); /* before the run: "(and N more like it)" */
 	if (d.errors || status) {
 		if (d.errors > 1)
 			fprintf(stderr, "%s: %d errors\n", d.file, d.errors);
@@ -463,6 +464,7 @@ int main(int argc, char **argv)
 				     : MIMIC_EXIT_FAILURE;
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
+	diag_flush(&d);
 	free(text);
 	free(path);
 	arena_free(&a);
