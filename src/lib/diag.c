@@ -1,8 +1,9 @@
 /*
  * diag.c - prints located messages about the input to stderr. A message
- * whose text repeats the one before it (the same error at another place,
- * as a template expanded 200 times makes) is counted, not printed: the
- * first stands for the rest, followed by "(and N more like it)".
+ * that repeats the one before it, text and place in the file, with only
+ * its JSON path changed (the copies a "foreach" made of one mistake) is
+ * counted, not printed: the first stands for the rest, followed by
+ * "(and N more like it)".
  */
 #include "lib/diag.h"
 
@@ -25,8 +26,10 @@ static void diag_print(struct diag *d, const char *level, int line, int col,
 	char msg[sizeof(d->last)];
 	size_t n;
 
-	/* The key is the level and the text, without place or path. */
-	n = (size_t)snprintf(msg, sizeof(msg), "%s: ", level);
+	/* The key: the level, the place in the file and the text, not the
+	 * path (copies a template made share the place, not the path). */
+	n = (size_t)snprintf(msg, sizeof(msg), "%d:%d: %s: ", line, col,
+			     level);
 	if (n < sizeof(msg))
 		vsnprintf(msg + n, sizeof(msg) - n, fmt, ap);
 	if (d->has_last && !strcmp(msg, d->last)) {
@@ -37,10 +40,9 @@ static void diag_print(struct diag *d, const char *level, int line, int col,
 	memcpy(d->last, msg, sizeof(msg));
 	d->has_last = 1;
 	if (line > 0)
-		fprintf(out, "%s:%d:%d: ", d->file, line, col);
+		fprintf(out, "%s:%d:%d: %s: ", d->file, line, col, level);
 	else
-		fprintf(out, "%s: ", d->file);
-	fprintf(out, "%s: ", level);
+		fprintf(out, "%s: %s: ", d->file, level);
 	if (path && *path)
 		fprintf(out, "%s: ", path);
 	fputs(msg + n, out);
