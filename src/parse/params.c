@@ -82,8 +82,12 @@ static int params_read_declared(struct arena *a, struct diag *d,
 		} else if (!strcmp(m->key, "values")) {
 			p->values = m;
 		} else if (!strcmp(m->key, "doc")) {
-			if (m->type != J_STRING)
-				goto not_string;
+			if (m->type != J_STRING) {
+				diag_error(d, m->line, m->col,
+					   arena_printf(a, "%s.doc", path),
+					   "expected a string");
+				return 1;
+			}
 			p->doc = m->s;
 		} else {
 			diag_error(d, m->key_line, m->key_col,
@@ -131,10 +135,6 @@ static int params_read_declared(struct arena *a, struct diag *d,
 		return 1;
 	}
 	return 0;
-not_string:
-	diag_error(d, n->line, n->col, arena_printf(a, "%s.doc", path),
-		   "expected a string");
-	return 1;
 }
 
 int params_read(struct arena *a, struct diag *d, const struct jnode *n,
@@ -155,6 +155,7 @@ int params_read(struct arena *a, struct diag *d, const struct jnode *n,
 
 		*p = (struct param){ .name = m->key, .value = m };
 		if (m->type == J_OBJECT) {
+			p->value = NULL;
 			if (params_read_declared(a, d, m, p))
 				return 1;
 		} else if (m->type != J_INT && m->type != J_STRING) {

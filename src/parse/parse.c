@@ -1167,7 +1167,7 @@ static int parse_root_text(struct parser *p, const struct jnode *m)
 	if (m->type == J_STRING && !strchr(m->s, '\n'))
 		return 0;
 	parser_error(p, m, m->key, "expected one line of text, got %s",
-		     m->type == J_STRING ? "several" : describe(m));
+		     m->type == J_STRING ? "several lines" : describe(m));
 	return 1;
 }
 
