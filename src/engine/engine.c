@@ -10,8 +10,9 @@
 #include "engine/engine.h"
 
 #include "lib/diag.h"
+#include "lib/filename.h"
+#include "lib/safe_file.h"
 #include "record/ftrace.h"
-#include "parse/parse.h"
 #include "engine/progress.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
@@ -90,19 +91,38 @@ static void engine_thread_id(const struct thread *t, char *id, size_t len)
  * next drain, its rows wait in the shared ring meanwhile. */
 static int engine_open_log(struct engine *e, struct thread *t)
 {
-	char id[32], stem[160];
+	char id[32], stem[FILENAME_TASK_BYTES + 40], why[128];
 
 	engine_thread_id(t, id, sizeof(id));
-	snprintf(stem, sizeof(stem), "%.120s-%s", t->task->name, id);
+	snprintf(stem, sizeof(stem), "%.*s-%s", FILENAME_TASK_BYTES,
+		 t->task->name, id);
 	t->log_path = rtapp_log_path(&e->w->g, stem, ".log");
 	if (!t->log_path) {
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}
-	t->log = rtapp_log_open(t->log_path);
+	t->log = rtapp_log_open(e->logdir_fd, t->log_path, why, sizeof(why));
 	if (!t->log) {
 		fprintf(stderr, "mimic: cannot create log file %s: %s\n",
-			t->log_path, strerror(errno));
+			t->log_path, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Logs and scripts are created in this descriptor, never by path: a
+ * directory renamed or swapped for a link meanwhile does not move them. */
+static int engine_open_logdir(struct engine *e)
+{
+	const struct globals *g = &e->w->g;
+
+	if (g->log_mode != LOG_FILE)
+		return 0;
+	e->logdir_fd = safe_dir_open(g->logdir, false);
+	if (e->logdir_fd < 0) {
+		fprintf(stderr, "%s: error: global.logdir: %s: %s\n",
+			e->w->file, g->logdir, errno == ELOOP
+			? "is a symbolic link (not followed)" : strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -255,8 +275,14 @@ static int engine_make_resources(struct engine *e)
 	if (!e->res)
 		return -1;
 	for (size_t k = 0; k < w->n_resources; k++) {
+		size_t bytes = resource_live_size(&w->resources[k]);
+		void *state = bytes ? engine_shm_alloc(e, bytes) : NULL;
+
+		if (bytes && !state)
+			return -1;
 		if (resource_create(&e->res[k], &w->resources[k], &w->g,
-				    w->has_processes, err, sizeof(err))) {
+				    w->has_processes, state, err,
+				    sizeof(err))) {
 			fprintf(stderr, "%s: error: %s\n", w->file, err);
 			return -1;
 		}
@@ -278,11 +304,12 @@ static int engine_make_resources(struct engine *e)
 		}
 	}
 	if (w->uses_io_device) {
-		e->io_fd = open(w->g.io_device, O_CREAT | O_WRONLY | O_CLOEXEC,
-				0644);
+		e->io_fd = safe_file_open_device(w->g.io_device,
+						 w->g.io_device_overwrite,
+						 err, sizeof(err));
 		if (e->io_fd < 0) {
 			fprintf(stderr, "%s: error: global.io_device: %s: %s\n",
-				w->file, w->g.io_device, strerror(errno));
+				w->file, w->g.io_device, err);
 			return -1;
 		}
 	}
@@ -679,7 +706,7 @@ void engine_thread_done(struct engine *e)
 static size_t engine_shm_size(const struct workload *w,
 			      const struct engine_options *opt)
 {
-	size_t per = ENGINE_SHM_PER_THREAD + sizeof(struct thread);
+	size_t per = ENGINE_SHM_PER_THREAD + sizeof(struct thread), live = 0;
 
 	if (opt->trace_json)
 		per += trace_ring_bytes(trace_slices(opt->trace_slices));
@@ -690,8 +717,11 @@ static size_t engine_shm_size(const struct workload *w,
 			per += samples_bytes(); /* reserved, filled as they come */
 			break;
 		}
+	/* Each resource's state, and up to a cache line of alignment. */
+	for (size_t k = 0; k < w->n_resources; k++)
+		live += resource_live_size(&w->resources[k]) + 64;
 	return ENGINE_SHM_BASE +
-	       (w->n_resources + 1) * sizeof(struct live_resource) +
+	       (w->n_resources + 1) * sizeof(struct live_resource) + live +
 	       ((size_t)w->n_shared_timers + 1) * sizeof(struct timer_state) +
 	       w->n_tasks * sizeof(int) +
 	       (size_t)(w->n_threads + w->fork_capacity) * per;
@@ -790,7 +820,7 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 	if (!e->shared_timers || !e->forks)
 		goto out;
 	/* before_start() has checked this machine and made the groups. */
-	if (engine_make_resources(e) ||
+	if (engine_make_resources(e) || engine_open_logdir(e) ||
 	    engine_make_threads(e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
@@ -821,6 +851,7 @@ out:
 	engine_close_logs(e);
 	r->write_failed = e->write_failed;
 	r->child_failed = e->child_failed;
+	r->logdir_fd = e->logdir_fd; /* the reports' too: engine_release */
 	engine_free(e);
 }
 
@@ -833,7 +864,8 @@ void engine_run(const struct workload *w, double ns_per_loop,
 	sigset_t stops, old;
 	int rc;
 
-	*r = (struct run_result){ .w = w, .ns_per_loop = ns_per_loop };
+	*r = (struct run_result){ .w = w, .ns_per_loop = ns_per_loop,
+				  .logdir_fd = -1 };
 	rc = shm_init(&shm, engine_shm_size(w, opt));
 	if (rc) {
 		fprintf(stderr, "mimic: cannot map the shared region: %s\n",
@@ -843,6 +875,7 @@ void engine_run(const struct workload *w, double ns_per_loop,
 	e = shm_alloc(&shm, sizeof(*e));
 	*e = (struct engine){ .shm = shm, .w = w, .opt = opt,
 			      .ns_per_loop = ns_per_loop, .io_fd = -1,
+			      .logdir_fd = -1,
 			      .dma_fd = -1, .main_pid = getpid() };
 	r->engine = e;
 
@@ -873,6 +906,9 @@ void engine_release(struct run_result *r)
 
 	if (!e)
 		return;
+	if (r->logdir_fd >= 0)
+		close(r->logdir_fd);
+	r->logdir_fd = -1;
 	for (int k = 0, n = engine_count(e); k < n; k++)
 		free(e->threads[k].log_path); /* main's */
 	free((void *)r->threads);

@@ -8,7 +8,7 @@
 #include "report/dump.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/mutex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -27,7 +27,7 @@ static int mutex_parse(struct parser *p, const char *path,
  */
 static void lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	pthread_mutex_t *m = &event_ctx_live(ctx, ev->resource)->mutex;
+	pthread_mutex_t *m = mutex_live(event_ctx_live(ctx, ev->resource));
 
 	if (pthread_mutex_trylock(m)) {
 		for (;;) {
@@ -47,7 +47,7 @@ static void unlock_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	/* Unlocking a mutex this thread does not hold is undefined: skip. */
 	if (event_ctx_release(ctx, ev->resource))
-		pthread_mutex_unlock(&event_ctx_live(ctx, ev->resource)->mutex);
+		pthread_mutex_unlock(mutex_live(event_ctx_live(ctx, ev->resource)));
 }
 
 static void mutex_dump(const struct workload *w, const struct event *ev,

@@ -16,7 +16,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/percpu_mutex.h"
 #include "event_ctx.h"
 
 #include <json-c/json.h>
@@ -78,7 +78,8 @@ static const struct event_state percpu_state = {
 
 static void percpu_lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_cpu_mutex *c = &event_ctx_live(ctx, ev->resource)->cpu_mutex;
+	struct live_cpu_mutex *c =
+		percpu_mutex_live(event_ctx_live(ctx, ev->resource));
 
 	pthread_mutex_t **held = event_ctx_state(ctx);
 
