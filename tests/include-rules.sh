@@ -39,6 +39,7 @@ allowed = {
     'engine': {'lib', 'model', 'event', 'event_ctx', 'events', 'resource',
                'resources', 'record'},
     'report_style': {'lib', 'model', 'record'},
+    'cli': {'lib', 'model', 'parse'},
     'report': {'lib', 'model', 'record', 'report_style', 'event'},
     'styles': {'lib', 'model', 'record', 'report_style', 'report'},
 }

@@ -15,6 +15,7 @@
 #include "parse/filenames.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
+#include "parse/params.h"
 #include "report_style.h"
 
 #include <limits.h>
@@ -1107,6 +1108,37 @@ int parser_channel(struct parser *p, const char *name)
 	return parser_resource(p, name, RES_PIPE, false);
 }
 
+/*
+ * The workload object's own keys. "params" is taken out by the templates
+ * (params.c) before the parser runs; "description" and "equivalent" are
+ * for mimic list and mimic show, checked here and otherwise unused.
+ */
+static const struct key root_keys[] = {
+	{ .name = "global", .type = KEY_STRUCTURE,
+	  .help = "settings of the whole run (the global keys)" },
+	{ .name = "resources", .type = KEY_STRUCTURE,
+	  .help = "named mutexes, barriers, channels, ..." },
+	{ .name = "tasks", .type = KEY_STRUCTURE,
+	  .help = "the threads to run, by name (required)" },
+	{ .name = "params", .type = KEY_STRUCTURE,
+	  .help = "names ${...} may use: defaults, allowed values; --set" },
+	{ .name = "description", .type = KEY_STRING,
+	  .help = "one line on what the workload is, for mimic list" },
+	{ .name = "equivalent", .type = KEY_STRING,
+	  .help = "the real tool's command line it stands for, for mimic show" },
+	{ 0 },
+};
+
+/* "description" and "equivalent": one line of text each. */
+static int parse_root_text(struct parser *p, const struct jnode *m)
+{
+	if (m->type == J_STRING && !strchr(m->s, '\n'))
+		return 0;
+	parser_error(p, m, m->key, "expected one line of text, got %s",
+		     m->type == J_STRING ? "several lines" : describe(m));
+	return 1;
+}
+
 static int parse_root(struct parser *p, const char *file,
 		      const struct jnode *root, struct workload **out)
 {
@@ -1131,10 +1163,14 @@ static int parse_root(struct parser *p, const char *file,
 			errs += parse_globals(p, m);
 		else if (!strcmp(m->key, "resources"))
 			errs += parse_resources_section(p, m);
+		else if (!strcmp(m->key, "description") ||
+			 !strcmp(m->key, "equivalent"))
+			errs += parse_root_text(p, m);
 		else if (strcmp(m->key, "tasks")) {
 			parser_key_error(p, m, m->key,
 					 "unknown key (expected global, "
-					 "resources or tasks)");
+					 "resources, tasks, params, "
+					 "description or equivalent)");
 			errs++;
 		}
 	}
@@ -1199,6 +1235,8 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 
 void parse_print_keys(void)
 {
+	keys_print("workload", root_keys);
+	params_print_keys();
 	keys_print("global", global_keys);
 	keys_print("task", task_keys);
 	keys_print("task", sched_keys);
