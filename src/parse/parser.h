@@ -67,4 +67,16 @@ void parser_event_error(struct parser *p, const struct task *t,
 			const struct event *ev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The JSON type of v, for "expected X, got <type>" messages. */
+const char *parser_describe(const struct jnode *v);
+/* Reports at the key rather than the value (for unknown keys). */
+void parser_key_error(struct parser *p, const struct jnode *m,
+		      const char *path, const char *msg);
+/* A policy name (SCHED_*) into *out; reports and returns -1 otherwise. */
+int parser_policy(struct parser *p, const char *path, const struct jnode *v,
+		  int *out);
+/* "thread" or "process" into *mode; reports and returns -1 otherwise. */
+int parser_mode(struct parser *p, const char *path, const struct jnode *v,
+		enum run_mode *mode);
+
 #endif
