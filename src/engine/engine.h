@@ -13,8 +13,6 @@
 
 #define ENGINE_MAX_FORKS WORKLOAD_MAX_FORKS /* per task, as rt-app */
 
-/* Bytes of one thread's log ring (global "log_size"). */
-size_t engine_ring_bytes(const struct globals *g);
 
 /*
  * Runs w to its end and fills r (r->started false: refused before time
