@@ -6,6 +6,8 @@
 #define _GNU_SOURCE
 #include "config.h"
 
+#include "cli/list.h"
+#include "cli/search.h"
 #include "lib/arena.h"
 #include "lib/safe_file.h"
 #include "report/compare.h"
@@ -35,10 +37,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef MIMIC_WORKLOAD_DIR
-#define MIMIC_WORKLOAD_DIR "/usr/local/share/mimic/workloads"
-#endif
-
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
 	bool allow_unthrottled, allow_overcommit, recalibrate;
@@ -62,6 +60,8 @@ static void usage(FILE *out)
 		" BASE.json NEW.json\n"
 		"       mimic calibrate [--cpu N]\n"
 		"       mimic cleanup\n"
+		"       mimic list\n"
+		"       mimic show NAME\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
 		"\n"
 		"  -c, --check          parse and validate only\n"
@@ -97,9 +97,17 @@ static void usage(FILE *out)
 		"mimic calibrate measures the work loop on CPU N and stores it for\n"
 		"later runs of this machine and kernel.\n"
 		"mimic cleanup removes the taskgroups a killed run left behind.\n"
+		"mimic list lists the canned workloads; mimic show NAME prints\n"
+		"one's description, params and the real tool's command line.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
 		"a canned workload (see mimic(1) for where they are looked up).\n"
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
+}
+
+/* After a usage error's one line: where the whole usage is. */
+static void usage_hint(void)
+{
+	fputs("Try 'mimic --help'.\n", stderr);
 }
 
 static int parse_cli(int argc, char **argv, struct cli *c)
@@ -173,7 +181,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			break;
 		case 'h': usage(stdout); exit(MIMIC_EXIT_OK);
 		case 'v': printf("mimic %s\n", PACKAGE_VERSION); exit(MIMIC_EXIT_OK);
-		default: usage(stderr); return -1;
+		default: usage_hint(); return -1;
 		}
 	}
 	if (c->list_keys)
@@ -182,52 +190,11 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		fprintf(stderr, "mimic: %s\n", optind < argc
 				? "one workload file at a time"
 				: "no workload file given");
-		usage(stderr);
+		usage_hint();
 		return -1;
 	}
 	c->file = argv[optind];
 	return 0;
-}
-
-static bool is_file(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode);
-}
-
-/*
- * A name without '/' that is not a file here is looked up as a canned
- * workload: in $MIMIC_WORKLOAD_PATH (colon-separated), then the installed
- * directory; "NAME" and "NAME.json" both match.
- */
-static char *locate_workload(const char *name)
-{
-	const char *env = getenv("MIMIC_WORKLOAD_PATH");
-	char *dirs, *dir, *save = NULL, *found = NULL;
-
-	if (!strcmp(name, "-") || is_file(name) || strchr(name, '/'))
-		return strdup(name);
-	if (asprintf(&dirs, "%s%s%s", env ? env : "", env ? ":" : "",
-		     MIMIC_WORKLOAD_DIR) < 0)
-		return NULL;
-	for (dir = strtok_r(dirs, ":", &save); dir && !found;
-	     dir = strtok_r(NULL, ":", &save)) {
-		static const char *const suffixes[] = { "", ".json" };
-
-		for (int k = 0; k < 2 && !found; k++) {
-			char *path;
-
-			if (asprintf(&path, "%s/%s%s", dir, name, suffixes[k]) < 0)
-				break;
-			if (is_file(path))
-				found = path;
-			else
-				free(path);
-		}
-	}
-	free(dirs);
-	return found ? found : strdup(name);
 }
 
 static int apply_overrides(struct workload *w, const struct cli *c,
@@ -397,15 +364,19 @@ int main(int argc, char **argv)
 		return calibration_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "cleanup"))
 		return cleanup_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "list"))
+		return list_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "show"))
+		return show_main(argc - 1, argv + 1);
 	if (parse_cli(argc, argv, &c))
 		return MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {
 		parse_print_keys();
 		return MIMIC_EXIT_OK;
 	}
-	path = locate_workload(c.file);
+	path = search_workload(c.file);
 	if (!path)
-		return MIMIC_EXIT_FAILURE;
+		return MIMIC_EXIT_BADINPUT;
 	d.file = strcmp(path, "-") ? path : "<stdin>";
 	d.quiet = c.quiet || c.log_level < 50;
 
@@ -459,6 +430,7 @@ int main(int argc, char **argv)
 		pthread_sigmask(SIG_BLOCK, &stops, &orig);
 	if (w && !d.errors)
 		status = before_start(w, &bo, &d);
+	diag_flush(&d); /* before the run: "(and N more like it)" */
 	if (d.errors || status) {
 		if (d.errors > 1)
 			fprintf(stderr, "%s: %d errors\n", d.file, d.errors);
@@ -479,6 +451,7 @@ int main(int argc, char **argv)
 				     : MIMIC_EXIT_FAILURE;
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
+	diag_flush(&d);
 	free(text);
 	free(path);
 	arena_free(&a);

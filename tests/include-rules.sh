@@ -39,8 +39,20 @@ allowed = {
     'engine': {'lib', 'model', 'event', 'event_ctx', 'events', 'resource',
                'resources', 'record'},
     'report_style': {'lib', 'model', 'record'},
+    'cli': {'lib', 'model', 'parse'},
     'report': {'lib', 'model', 'record', 'report_style', 'event'},
     'styles': {'lib', 'model', 'record', 'report_style', 'report'},
+}
+
+# Headers of another stage a stage may include one by one, beyond the
+# table above. Event and resource kinds parse their own JSON through the
+# parser's helper API: its state and messages (parser.h), the JSON tree
+# (jtree.h) and the key walker (keys.h); never parse.h, the root, task and
+# phase parser, which drives them.
+parse_helpers = {'parse/parser.h', 'parse/jtree.h', 'parse/keys.h'}
+allowed_files = {
+    'events': parse_helpers,
+    'resources': parse_helpers,
 }
 
 inc = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -68,6 +80,8 @@ for rel in files:
             graph.setdefault(mod, set()).add(tmod)
         them = stage(target)
         if me == 'main' or them == me or them in allowed.get(me, set()):
+            continue
+        if target in allowed_files.get(me, set()):
             continue
         bad.append(f'{target} ({me} -> {them})')
     checks.append((rel, bad))

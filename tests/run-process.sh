@@ -5,9 +5,10 @@
 . "${srcdir:-.}/tests/lib.sh"
 plan 16
 
-# Messages per task from the summary's message latency block:
-# "task | path messages p50 ..."
-messages() { awk -v t="$2" '$1 == t && $2 == "|" { print $3 ":" $4 }' "$1"; }
+# Messages per task from the summary's message latency block (from its
+# header to the next empty line): "task | path messages p50 ..."
+messages() { awk -v t="$2" '/message latency/ { m = 1; next } !NF { m = 0 }
+	m && $1 == t && $2 == "|" { print $3 ":" $4 }' "$1"; }
 
 hb() { # $1 mode, $2 channel
 	"$MIMIC" --set groups=2 --set fds=3 --set loops=50 --set mode=$1 \

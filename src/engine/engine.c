@@ -9,6 +9,8 @@
 #define _GNU_SOURCE
 #include "engine/engine.h"
 
+#include "engine/engine_ctx.h"
+#include "engine/thread.h"
 #include "lib/diag.h"
 #include "lib/filename.h"
 #include "lib/safe_file.h"
@@ -40,7 +42,6 @@
 /* After a second stop signal, how long threads still have to come home
  * before main leaves them running and goes on to the reports. */
 #define ENGINE_GRACE_NS     (100 * 1000 * 1000)
-#define ENGINE_RING_DEFAULT (256 * 1024)
 /* Shared bytes per thread beyond its log ring: its struct, histograms. */
 #define ENGINE_SHM_PER_THREAD (1 << 20)
 #define ENGINE_SHM_BASE       (16 << 20)
@@ -63,12 +64,9 @@ static bool workload_is_realtime(const struct workload *w)
 	return rt_watchdog_find_rt(w, &policy) != NULL;
 }
 
-size_t engine_ring_bytes(const struct globals *g)
-{
-	return g->log_ring_bytes ? g->log_ring_bytes : ENGINE_RING_DEFAULT;
-}
-
-void *engine_shm_alloc(struct engine *e, size_t bytes)
+/* Shared memory for what a thread or process reports to main (zeroed);
+ * NULL and a message when the region is full. */
+static void *engine_shm_alloc(struct engine *e, size_t bytes)
 {
 	void *p = shm_alloc(&e->shm, bytes);
 
@@ -187,7 +185,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	}
 	if (g->log_mode == LOG_DISABLED)
 		return 0;
-	size_t cap = ring_capacity(engine_ring_bytes(g));
+	size_t cap = ring_capacity(rtapp_log_ring_bytes(g));
 	struct log_row *rows = engine_shm_alloc(e, cap * sizeof(*rows));
 
 	if (!rows)
@@ -717,7 +715,7 @@ static size_t engine_shm_size(const struct workload *w,
 	if (opt->trace_json)
 		per += trace_ring_bytes(trace_slices(opt->trace_slices));
 	if (w->g.log_mode != LOG_DISABLED)
-		per += engine_ring_bytes(&w->g) + sizeof(struct log_row);
+		per += rtapp_log_ring_bytes(&w->g) + sizeof(struct log_row);
 	for (size_t k = 0; k < w->n_tasks; k++)
 		if (w->tasks[k].samples) {
 			per += samples_bytes(); /* reserved, filled as they come */

@@ -5,7 +5,7 @@
  */
 #include "event_ctx.h"
 
-#include "engine/engine.h"
+#include "engine/engine_ctx.h"
 #include "engine/thread.h"
 #include "engine/work.h"
 #include "event.h"

@@ -9,11 +9,11 @@
 #define _GNU_SOURCE
 #include "engine/mem_estimate.h"
 
-#include "engine/engine.h"
 #include "event.h"
 #include "engine/hostlimits.h"
 #include "lib/diag.h"
 #include "lib/hist.h"
+#include "record/rtapp_log.h"
 #include "record/samples.h"
 #include "resource.h"
 
@@ -220,7 +220,7 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 				per += sizeof(struct hist); /* message_us */
 
 		if (w->g.log_mode != LOG_DISABLED)
-			per += engine_ring_bytes(&w->g);
+			per += rtapp_log_ring_bytes(&w->g);
 		if (task->samples)
 			per += samples_bytes();
 		snprintf(path, sizeof(path), "tasks.%s", task->name);

@@ -6,7 +6,8 @@
  */
 #include "engine/progress.h"
 
-#include "engine/engine.h"
+#include "engine/engine_ctx.h"
+#include "engine/thread.h"
 #include "lib/timeutil.h"
 
 #include <stdio.h>

@@ -5,7 +5,7 @@
 #define _GNU_SOURCE
 #include "engine/thread.h"
 
-#include "engine/engine.h"
+#include "engine/engine_ctx.h"
 #include "model/policy.h"
 #include "event.h"
 #include "record/ftrace.h"
@@ -13,6 +13,7 @@
 #include "record/samples.h"
 #include "engine/sched_attr.h"
 #include "engine/taskgroup.h"
+#include "lib/kstat.h"
 #include "lib/timeutil.h"
 #include "record/trace_ring.h"
 
@@ -258,6 +259,21 @@ static void thread_run(struct thread *t)
 	}
 }
 
+/*
+ * The kernel's accounting of this thread (kstat.h), read by the thread
+ * itself as it ends, however it ends (loops done, duration, signal): read
+ * whole into a local, then stored, before the thread says it finished, so
+ * main never reads half of it. A thread that never gets here (left running
+ * after a second signal, or whose process died) keeps .have 0: missing.
+ */
+static void thread_read_kernel(struct thread *t)
+{
+	struct kstat k;
+
+	kstat_read("/proc/thread-self", &k);
+	t->stats.kernel = k;
+}
+
 void *thread_main(void *arg)
 {
 	struct thread *t = arg;
@@ -272,6 +288,7 @@ void *thread_main(void *arg)
 	thread_release_all(t);
 	if (t->cur_group && strcmp(t->cur_group, "/"))
 		taskgroup_join("/", t->tid, t->setup_msg, sizeof(t->setup_msg));
+	thread_read_kernel(t);
 	atomic_store(&t->finished, true);
 	engine_thread_done(t->eng);
 	return NULL;

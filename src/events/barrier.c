@@ -5,7 +5,7 @@
  */
 #include "lib/arena.h"
 #include "event.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resources/barrier.h"
 #include "event_ctx.h"
 

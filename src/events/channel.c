@@ -23,7 +23,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resource.h"
 #include "resources/channel.h"
 #include "event_ctx.h"

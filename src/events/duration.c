@@ -1,9 +1,9 @@
 /* duration.c - parsing and dumping the µs value of run and runtime. */
 #include "events/duration.h"
 
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 
 #include <json-c/json.h>
 

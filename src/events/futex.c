@@ -22,11 +22,11 @@
  * pending (schbench's message thread marking itself blocked).
  */
 #include "lib/arena.h"
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resources/futex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"

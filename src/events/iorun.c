@@ -4,7 +4,7 @@
  */
 #include "event.h"
 #include "events/membuf.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resources/membuf.h"
 #include "event_ctx.h"
 

@@ -5,9 +5,9 @@
  */
 #define _GNU_SOURCE
 #include "lib/arena.h"
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resources/mutex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"

@@ -11,7 +11,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 

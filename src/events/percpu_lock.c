@@ -11,11 +11,11 @@
  */
 #define _GNU_SOURCE
 #include "lib/arena.h"
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resources/percpu_mutex.h"
 #include "event_ctx.h"
 

@@ -3,9 +3,9 @@
  * at 0: posts are remembered, each wait takes one.
  */
 #include "lib/arena.h"
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resources/sem.h"
 #include "event_ctx.h"
 

@@ -6,10 +6,10 @@
  * (classic schbench's message thread sleeps sleeptime + rand % (s / 4)).
  */
 #define _GNU_SOURCE
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 #include "parse/keys.h"

@@ -7,10 +7,10 @@
  * ping-pong workloads cannot deadlock on a race.
  */
 #include "lib/arena.h"
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "resources/wakeup.h"
 #include "event_ctx.h"
 

@@ -8,11 +8,11 @@
  * thread; any other name is shared, and every user advances it.
  */
 #include "lib/arena.h"
-#include "report/dump.h"
+#include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "parse/parse.h"
+#include "parse/parser.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 

@@ -56,11 +56,14 @@ static bool field_u64(const char *text, const char *key, uint64_t *out)
 unsigned kstat_read(const char *dir, struct kstat *k)
 {
 	char buf[8192];
-	unsigned long long cpu, wait;
+	unsigned long long cpu, wait, slices = 1;
 
 	memset(k, 0, sizeof(*k));
+	/* "0 0 0" is what a kernel without sched_info accounting prints
+	 * (sched_info_on() false): missing, not a thread that never ran. */
 	if (read_small(dir, "schedstat", buf, sizeof(buf)) > 0 &&
-	    sscanf(buf, "%llu %llu", &cpu, &wait) == 2) {
+	    sscanf(buf, "%llu %llu %llu", &cpu, &wait, &slices) >= 2 &&
+	    (cpu || wait || slices)) {
 		k->cpu_time_ns = cpu;
 		k->runqueue_wait_ns = wait;
 		k->have |= KSTAT_SCHEDSTAT;

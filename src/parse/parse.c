@@ -1,7 +1,8 @@
 /*
  * parse.c - walks the JSON tree into the workload model, with rt-app's
- * grammar and defaults. Keys are declared in per-object tables; one walker
- * validates them all.
+ * grammar and defaults: the root, the tasks, their phases and scheduling
+ * keys, and the resources section (the "global" object is globals.c).
+ * Keys are declared in per-object tables; one walker validates them all.
  */
 #define _GNU_SOURCE
 #include "parse/parse.h"
@@ -13,31 +14,16 @@
 #include "event.h"
 #include "parse/counts.h"
 #include "parse/filenames.h"
+#include "parse/globals.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
-#include "report/report_style.h"
+#include "parse/params.h"
 
-#include <limits.h>
-#include <math.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-
-
-
-
-/* Reports at the key rather than the value (for unknown keys). */
-static void parser_key_error(struct parser *p, const struct jnode *m,
-			     const char *path, const char *msg)
-{
-	diag_error(p->d, m->key_line, m->key_col, path, "%s", msg);
-}
-
-
 
 int parser_named_resource(struct parser *p, const char *path,
 			  const struct jnode *v, enum resource_type type,
@@ -71,218 +57,12 @@ void parser_event_error(struct parser *p, const struct task *t,
 		   msg);
 }
 
-static const char *describe(const struct jnode *v)
-{
-	return jtype_name(v->type);
-}
-
-
-static int get_policy(struct parser *p, const char *path,
-		      const struct jnode *v, int *out)
-{
-	int pol = v->type == J_STRING ? policy_from_name(v->s) : -1;
-
-	if (pol < 0) {
-		parser_error(p, v, path,
-			     "unknown policy %s%s%s (expected SCHED_OTHER, "
-			     "SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or "
-			     "SCHED_DEADLINE)",
-			     v->type == J_STRING ? "\"" : "",
-			     v->type == J_STRING ? v->s : describe(v),
-			     v->type == J_STRING ? "\"" : "");
-		return -1;
-	}
-	*out = pol;
-	return 0;
-}
-
 /* ---- custom keys ---- */
-
-static int set_duration(struct parser *p, const char *path,
-			const struct jnode *v, void *obj)
-{
-	struct globals *g = obj;
-
-	if (v->type == J_INT)
-		g->duration_s = (double)v->i;
-	else if (v->type == J_DOUBLE && isfinite(v->d))
-		g->duration_s = v->d;
-	else {
-		parser_error(p, v, path, "expected seconds, got %s",
-			     describe(v));
-		return -1;
-	}
-	if (g->duration_s > WORKLOAD_MAX_DURATION_S) {
-		parser_error(p, v, path, "too long: %g s (at most %.0f s)",
-			     g->duration_s, WORKLOAD_MAX_DURATION_S);
-		return -1;
-	}
-	return 0;
-}
-
-static int set_calibration(struct parser *p, const char *path,
-			   const struct jnode *v, void *obj)
-{
-	struct globals *g = obj;
-	int cpu, used = 0;
-
-	if (v->type == J_INT || v->type == J_DOUBLE) {
-		double ns = v->type == J_INT ? (double)v->i : v->d;
-
-		if (!isfinite(ns) || ns < 0) {
-			parser_error(p, v, path,
-				     "ns per loop must be >= 0 (got %g)", ns);
-			return -1;
-		}
-		g->calibration_ns = ns; /* 0 means calibrate, as rt-app */
-		return 0;
-	}
-	if (v->type == J_STRING) {
-		if (!*v->s) {
-			g->calibration_cpu = 0;
-			return 0;
-		}
-		if (sscanf(v->s, "CPU%d%n", &cpu, &used) == 1 &&
-		    !v->s[used] && cpu >= 0) {
-			g->calibration_cpu = cpu;
-			return 0;
-		}
-	}
-	parser_error(p, v, path,
-		     "expected ns per loop (a number) or \"CPU<n>\", got %s%s%s",
-		     v->type == J_STRING ? "\"" : "",
-		     v->type == J_STRING ? v->s : describe(v),
-		     v->type == J_STRING ? "\"" : "");
-	return -1;
-}
-
-static int set_default_policy(struct parser *p, const char *path,
-			      const struct jnode *v, void *obj)
-{
-	return get_policy(p, path, v, &((struct globals *)obj)->default_policy);
-}
-
-static int get_mode(struct parser *p, const char *path, const struct jnode *v,
-		    enum run_mode *mode)
-{
-	if (v->type == J_STRING && !strcmp(v->s, "thread"))
-		*mode = MODE_THREAD;
-	else if (v->type == J_STRING && !strcmp(v->s, "process"))
-		*mode = MODE_PROCESS;
-	else {
-		parser_error(p, v, path, "expected \"thread\" or \"process\", "
-			     "got %s", describe(v));
-		return -1;
-	}
-	return 0;
-}
-
-static int set_global_mode(struct parser *p, const char *path,
-			   const struct jnode *v, void *obj)
-{
-	return get_mode(p, path, v, &((struct globals *)obj)->mode);
-}
 
 static int set_task_mode(struct parser *p, const char *path,
 			 const struct jnode *v, void *obj)
 {
-	return get_mode(p, path, v, &((struct task *)obj)->mode);
-}
-
-static int set_log_size(struct parser *p, const char *path,
-			const struct jnode *v, void *obj)
-{
-	struct globals *g = obj;
-
-	if (v->type == J_INT) {
-		if (v->i == 0) {
-			g->log_mode = LOG_DISABLED;
-		} else if (v->i > 0) {
-			if (v->i > 1024) {
-				parser_error(p, v, path,
-					     "out of range: %lld MiB (max 1024)",
-					     (long long)v->i);
-				return -1;
-			}
-			g->log_mode = LOG_FILE;
-			g->log_ring_bytes = (size_t)v->i << 20;
-		} else {
-			g->log_mode = LOG_FILE; /* negative: file, as rt-app */
-		}
-		return 0;
-	}
-	if (v->type == J_STRING) {
-		/* rt-app compares lower case only, so its own documented
-		 * "Disable" silently did nothing; mimic accepts any case. */
-		if (!strcasecmp(v->s, "disable")) {
-			g->log_mode = LOG_DISABLED;
-			return 0;
-		}
-		if (!strcasecmp(v->s, "file") || !strcasecmp(v->s, "auto")) {
-			g->log_mode = LOG_FILE;
-			return 0;
-		}
-	}
-	parser_error(p, v, path,
-		     "expected \"file\", \"auto\", \"disable\" or a size in MiB, "
-		     "got %s%s%s",
-		     v->type == J_STRING ? "\"" : "",
-		     v->type == J_STRING ? v->s : describe(v),
-		     v->type == J_STRING ? "\"" : "");
-	return -1;
-}
-
-static int set_ftrace(struct parser *p, const char *path,
-		      const struct jnode *v, void *obj)
-{
-	static const struct {
-		const char *name;
-		unsigned bit;
-	} cats[] = {
-		{ "main", FTRACE_MAIN },   { "task", FTRACE_TASK },
-		{ "loop", FTRACE_LOOP },   { "event", FTRACE_EVENT },
-		{ "stats", FTRACE_STATS }, { "attrs", FTRACE_ATTRS },
-	};
-	struct globals *g = obj;
-	unsigned bits = 0;
-
-	if (v->type == J_BOOL) {
-		g->ftrace = v->b ? 0x3f : 0;
-		return 0;
-	}
-	if (v->type != J_STRING) {
-		parser_error(p, v, path,
-			     "expected a comma-separated list of categories "
-			     "or a boolean, got %s", describe(v));
-		return -1;
-	}
-	const char *s = v->s;
-	while (*s) {
-		size_t len = strcspn(s, ",");
-		size_t k;
-
-		for (k = 0; k < sizeof(cats) / sizeof(cats[0]); k++)
-			if (strlen(cats[k].name) == len &&
-			    !strncasecmp(cats[k].name, s, len))
-				break;
-		if (k < sizeof(cats) / sizeof(cats[0])) {
-			bits |= cats[k].bit;
-		} else if (len == 4 && !strncasecmp(s, "none", 4)) {
-			bits = 0;
-		} else {
-			parser_error(p, v, path,
-				     "unknown ftrace category \"%.*s\" "
-				     "(expected main, task, loop, event, "
-				     "stats, attrs or none)",
-				     (int)len, s);
-			return -1;
-		}
-		s += len;
-		if (*s == ',')
-			s++;
-	}
-	g->ftrace = bits;
-	return 0;
+	return parser_mode(p, path, v, &((struct task *)obj)->mode);
 }
 
 /* A non-empty array of integers 0 .. max (CPU or node numbers). */
@@ -292,7 +72,7 @@ static int get_id_list(struct parser *p, const char *path,
 {
 	if (v->type != J_ARRAY || v->n == 0) {
 		parser_error(p, v, path, "expected a non-empty array of %s, got %s",
-			     what, v->type == J_ARRAY ? "an empty one" : describe(v));
+			     what, v->type == J_ARRAY ? "an empty one" : parser_describe(v));
 		return -1;
 	}
 	*ids = arena_alloc(p->a, v->n * sizeof(int));
@@ -305,74 +85,6 @@ static int get_id_list(struct parser *p, const char *path,
 			return -1;
 		(*ids)[k] = (int)id;
 	}
-	return 0;
-}
-
-/* A string or an array of strings: lines a canned workload prints. */
-static int get_lines(struct parser *p, const char *path,
-		     const struct jnode *v, const char ***lines, size_t *n)
-{
-	size_t count = v->type == J_ARRAY ? v->n : 1;
-
-	*lines = arena_alloc(p->a, count * sizeof(**lines));
-	*n = count;
-	for (size_t k = 0; k < count; k++) {
-		const struct jnode *s = v->type == J_ARRAY ? v->kids[k] : v;
-
-		if (s->type != J_STRING) {
-			parser_error(p, s, path,
-				     "expected a string or an array of strings");
-			return -1;
-		}
-		(*lines)[k] = s->s;
-	}
-	return 0;
-}
-
-static int set_print_start(struct parser *p, const char *path,
-			   const struct jnode *v, void *obj)
-{
-	struct globals *g = obj;
-
-	return get_lines(p, path, v, &g->print_start, &g->n_print_start);
-}
-
-static int set_print_end(struct parser *p, const char *path,
-			 const struct jnode *v, void *obj)
-{
-	struct globals *g = obj;
-
-	return get_lines(p, path, v, &g->print_end, &g->n_print_end);
-}
-
-static int set_report(struct parser *p, const char *path,
-		      const struct jnode *v, void *obj)
-{
-	struct globals *g = obj;
-	const char **names;
-	size_t n;
-
-	if (get_lines(p, path, v, &names, &n))
-		return -1;
-	g->reports = arena_alloc(p->a, n * sizeof(*g->reports));
-	g->report_args = arena_alloc(p->a, n * sizeof(*g->report_args));
-	for (size_t k = 0; k < n; k++) {
-		const struct jnode *s = v->type == J_ARRAY ? v->kids[k] : v;
-		/* "name:arg": the argument is the style's own business. */
-		const char *colon = strchr(names[k], ':');
-		const char *name = colon ? arena_strndup(p->a, names[k],
-							 (size_t)(colon - names[k]))
-					 : names[k];
-
-		g->report_args[k] = colon ? colon + 1 : NULL;
-		g->reports[k] = report_style_find(name);
-		if (!g->reports[k]) {
-			parser_error(p, s, path, "unknown report style \"%s\"",
-				     name);
-			return -1;
-		}
-	}
-	g->n_reports = n;
 	return 0;
 }
 
@@ -391,7 +103,7 @@ static int set_cpus(struct parser *p, const char *path, const struct jnode *v,
 static int set_policy(struct parser *p, const char *path,
 		      const struct jnode *v, void *obj)
 {
-	return get_policy(p, path, v, &((struct sched_attrs *)obj)->policy);
+	return parser_policy(p, path, v, &((struct sched_attrs *)obj)->policy);
 }
 
 static int set_taskgroup(struct parser *p, const char *path,
@@ -424,81 +136,9 @@ static int set_nodes(struct parser *p, const char *path,
 
 /* ---- key tables ---- */
 
-#define G(f) offsetof(struct globals, f)
 #define T(f) offsetof(struct task, f)
 #define P(f) offsetof(struct phase, f)
 #define S(f) offsetof(struct sched_attrs, f)
-
-static const struct key global_keys[] = {
-	{ .name = "duration", .type = KEY_CUSTOM, .parse = set_duration,
-	  .help = "seconds to run (fractions allowed); <= 0: until the loops "
-		  "end" },
-	{ .name = "calibration", .type = KEY_CUSTOM, .parse = set_calibration,
-	  .help = "ns per work loop (number), or \"CPU<n>\" to calibrate on "
-		  "CPU n" },
-	{ .name = "default_policy", .type = KEY_CUSTOM,
-	  .parse = set_default_policy,
-	  .help = "policy of tasks that give none (SCHED_OTHER)" },
-	{ .name = "mode", .type = KEY_CUSTOM, .parse = set_global_mode,
-	  .help = "\"thread\" or \"process\": how tasks' instances run by "
-		  "default (\"thread\")" },
-	{ .name = "pi_enabled", .type = KEY_BOOL, .offset = G(pi_enabled),
-	  .def = false, .help = "priority-inheritance mutexes (false)" },
-	{ .name = "lock_pages", .type = KEY_BOOL, .offset = G(lock_pages),
-	  .def = true, .help = "mlockall() when any task is real-time (true)" },
-	{ .name = "logdir", .type = KEY_STRING, .offset = G(logdir),
-	  .def_str = "./", .help = "directory of the per-thread logs (\"./\")" },
-	{ .name = "log_basename", .type = KEY_STRING,
-	  .offset = G(log_basename), .def_str = "rt-app",
-	  .help = "log file prefix (\"rt-app\")" },
-	{ .name = "log_size", .type = KEY_CUSTOM, .parse = set_log_size,
-	  .help = "\"file\", \"auto\", \"disable\", or MiB of buffer per "
-		  "thread" },
-	{ .name = "allow_log_drops", .type = KEY_BOOL,
-	  .offset = G(allow_log_drops), .def = false,
-	  .help = "log rows dropped when the writer falls behind are no "
-		  "failure (false)" },
-	{ .name = "gnuplot", .type = KEY_BOOL, .offset = G(gnuplot),
-	  .def = false,
-	  .help = "write rt-app's .plot scripts next to the logs (false)" },
-	{ .name = "ftrace", .type = KEY_CUSTOM, .parse = set_ftrace,
-	  .help = "trace_marker categories: main,task,loop,event,stats,attrs|"
-		  "none" },
-	{ .name = "io_device", .type = KEY_STRING, .offset = G(io_device),
-	  .def_str = "/dev/null",
-	  .help = "file written by iorun events (\"/dev/null\")" },
-	{ .name = "mem_buffer_size", .type = KEY_INT64,
-	  .offset = G(mem_buffer_size), .min = 1, .max = INT64_C(1) << 40,
-	  .def = 4194304, .help = "bytes of each mem/iorun buffer (4194304)" },
-	{ .name = "print_start", .type = KEY_CUSTOM, .parse = set_print_start,
-	  .help = "lines printed on stdout before time zero (canned "
-		  "workloads)" },
-	{ .name = "print_end", .type = KEY_CUSTOM, .parse = set_print_end,
-	  .help = "lines printed after the run; %{time} is its length in s, "
-		  "ms truncated, %{time_us} in us" },
-	{ .name = "report", .type = KEY_CUSTOM, .parse = set_report,
-	  .help = "a real tool's end-of-run output, or an array of them (see "
-		  "mimic-json(5))" },
-	{ .name = "cumulative_slack", .type = KEY_BOOL,
-	  .offset = G(cumulative_slack), .def = false,
-	  .help = "sum the slack of all timers of an iteration (false)" },
-	{ .name = "cpu_dma_latency", .type = KEY_INT,
-	  .offset = G(cpu_dma_latency_us), .min = -1, .max = 2000000000,
-	  .def = -1,
-	  .help = "hold /dev/cpu_dma_latency at this many us while running, "
-		  "as cyclictest does (-1: leave it)" },
-	{ .name = "stack_size", .type = KEY_INT64, .offset = G(stack_size),
-	  .min = 16384, .max = INT64_C(1) << 30, .def = 512 * 1024,
-	  .help = "bytes of stack per thread, >= 16384 (524288); small stacks "
-		  "let thousands of threads fit" },
-	{ .name = "frag", .type = KEY_IGNORED,
-	  .help = "ignored (Workload Automation)" },
-	{ .name = "logstats", .type = KEY_IGNORED,
-	  .help = "ignored (legacy LISA)" },
-	{ .name = "log_mode", .type = KEY_IGNORED, .help = "ignored (legacy)" },
-	{ .name = "spacing", .type = KEY_IGNORED, .help = "ignored (legacy)" },
-	{ NULL }
-};
 
 static const struct key sched_keys[] = {
 	{ .name = "policy", .type = KEY_CUSTOM, .parse = set_policy,
@@ -591,65 +231,6 @@ static const struct key phase_keys[] = {
 };
 
 /* ---- objects ---- */
-
-/* The table's defaults, and those of the keys read by custom code. */
-static void globals_defaults(struct globals *g)
-{
-	memset(g, 0, sizeof(*g));
-	keys_defaults(global_keys, g);
-	g->duration_s = -1;
-	g->default_policy = SCHED_OTHER;
-	g->mode = MODE_THREAD;
-	g->log_mode = LOG_FILE;
-}
-
-/* Where the values checked against this machine were written. */
-static void globals_note_pos(struct globals *g, const struct jnode *m)
-{
-	static const struct {
-		const char *key;
-		size_t off;
-	} at[] = {
-		{ "logdir", offsetof(struct globals, at_logdir) },
-		{ "calibration", offsetof(struct globals, at_calibration) },
-		{ "mem_buffer_size", offsetof(struct globals, at_mem_buffer_size) },
-		{ "stack_size", offsetof(struct globals, at_stack_size) },
-		{ "io_device", offsetof(struct globals, at_io_device) },
-	};
-
-	for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++)
-		if (!strcmp(m->key, at[k].key))
-			*(struct src_pos *)((char *)g + at[k].off) =
-				(struct src_pos){ m->line, m->col };
-}
-
-static int parse_globals(struct parser *p, const struct jnode *gn)
-{
-	struct globals *g = &p->w->g;
-	int errs = 0;
-
-	if (gn->type != J_OBJECT) {
-		parser_error(p, gn, "global", "expected an object, got %s",
-			     describe(gn));
-		return 1;
-	}
-	for (size_t k = 0; k < gn->n; k++) {
-		const struct jnode *m = gn->kids[k];
-		const char *path = parser_path(p, "global", m->key);
-		const struct key *ks = keys_find(global_keys, m->key);
-
-		if (m->type == J_NULL)
-			continue; /* null means "use the default", as rt-app */
-		if (!ks) {
-			parser_key_error(p, m, path, "unknown key");
-			errs++;
-			continue;
-		}
-		errs += keys_apply(p, path, ks, m, g) ? 1 : 0;
-		globals_note_pos(g, m);
-	}
-	return errs;
-}
 
 /*
  * One name, one object: "lock": "b" where b is a barrier is a mistake,
@@ -870,7 +451,7 @@ static int parse_phase(struct parser *p, const char *path,
 	sched_defaults(&ph->sched);
 	if (pn->type != J_OBJECT) {
 		parser_error(p, pn, path, "a phase must be an object, got %s",
-			     describe(pn));
+			     parser_describe(pn));
 		return 1;
 	}
 	errs = walk_object(p, path, pn, targets, 2, ph, false);
@@ -975,7 +556,7 @@ static int parse_task(struct parser *p, const char *path,
 		if (phases->type != J_OBJECT) {
 			parser_error(p, phases, ppath,
 				     "expected an object of phases, got %s",
-				     describe(phases));
+				     parser_describe(phases));
 			return errs + 1;
 		}
 		if (phases->n == 0) {
@@ -1060,7 +641,7 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 		return 0; /* legacy "resources": 0 */
 	if (rn->type != J_OBJECT) {
 		parser_error(p, rn, "resources", "expected an object, got %s",
-			     describe(rn));
+			     parser_describe(rn));
 		return 1;
 	}
 	for (size_t k = 0; k < rn->n; k++) {
@@ -1107,6 +688,37 @@ int parser_channel(struct parser *p, const char *name)
 	return parser_resource(p, name, RES_PIPE, false);
 }
 
+/*
+ * The workload object's own keys. "params" is taken out by the templates
+ * (params.c) before the parser runs; "description" and "equivalent" are
+ * for mimic list and mimic show, checked here and otherwise unused.
+ */
+static const struct key root_keys[] = {
+	{ .name = "global", .type = KEY_STRUCTURE,
+	  .help = "settings of the whole run (the global keys)" },
+	{ .name = "resources", .type = KEY_STRUCTURE,
+	  .help = "named mutexes, barriers, channels, ..." },
+	{ .name = "tasks", .type = KEY_STRUCTURE,
+	  .help = "the threads to run, by name (required)" },
+	{ .name = "params", .type = KEY_STRUCTURE,
+	  .help = "names ${...} may use: defaults, allowed values; --set" },
+	{ .name = "description", .type = KEY_STRING,
+	  .help = "one line on what the workload is, for mimic list" },
+	{ .name = "equivalent", .type = KEY_STRING,
+	  .help = "the real tool's command line it stands for, for mimic show" },
+	{ 0 },
+};
+
+/* "description" and "equivalent": one line of text each. */
+static int parse_root_text(struct parser *p, const struct jnode *m)
+{
+	if (m->type == J_STRING && !strchr(m->s, '\n'))
+		return 0;
+	parser_error(p, m, m->key, "expected one line of text, got %s",
+		     m->type == J_STRING ? "several lines" : parser_describe(m));
+	return 1;
+}
+
 static int parse_root(struct parser *p, const char *file,
 		      const struct jnode *root, struct workload **out)
 {
@@ -1121,7 +733,7 @@ static int parse_root(struct parser *p, const char *file,
 	if (root->type != J_OBJECT) {
 		parser_error(p, root, NULL,
 			     "the workload must be a JSON object, got %s",
-			     describe(root));
+			     parser_describe(root));
 		return 1;
 	}
 	for (size_t k = 0; k < root->n; k++) {
@@ -1131,10 +743,14 @@ static int parse_root(struct parser *p, const char *file,
 			errs += parse_globals(p, m);
 		else if (!strcmp(m->key, "resources"))
 			errs += parse_resources_section(p, m);
+		else if (!strcmp(m->key, "description") ||
+			 !strcmp(m->key, "equivalent"))
+			errs += parse_root_text(p, m);
 		else if (strcmp(m->key, "tasks")) {
 			parser_key_error(p, m, m->key,
 					 "unknown key (expected global, "
-					 "resources or tasks)");
+					 "resources, tasks, params, "
+					 "description or equivalent)");
 			errs++;
 		}
 	}
@@ -1145,7 +761,7 @@ static int parse_root(struct parser *p, const char *file,
 	}
 	if (tasks->type != J_OBJECT) {
 		parser_error(p, tasks, "tasks", "expected an object, got %s",
-			     describe(tasks));
+			     parser_describe(tasks));
 		return errs + 1;
 	}
 	if (tasks->n == 0) {
@@ -1161,7 +777,7 @@ static int parse_root(struct parser *p, const char *file,
 		if (tn->type != J_OBJECT) {
 			parser_error(p, tn, path,
 				     "a task must be an object, got %s",
-				     describe(tn));
+				     parser_describe(tn));
 			errs++;
 			continue;
 		}
@@ -1199,7 +815,9 @@ int parse_workload(struct arena *a, struct diag *d, const char *file,
 
 void parse_print_keys(void)
 {
-	keys_print("global", global_keys);
+	keys_print("workload", root_keys);
+	params_print_keys();
+	globals_print_keys();
 	keys_print("task", task_keys);
 	keys_print("task", sched_keys);
 	keys_print("phase", phase_keys);

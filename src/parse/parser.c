@@ -7,11 +7,13 @@
 
 #include "lib/arena.h"
 #include "lib/diag.h"
+#include "model/policy.h"
 #include "parse/jtree.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static void parser_vmsg(struct parser *p, bool error, const struct jnode *v,
 			const char *path, const char *fmt, va_list ap)
@@ -88,4 +90,50 @@ int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
 	}
 	*ns = llround(us * 1000.0);
 	return 0;
+}
+
+const char *parser_describe(const struct jnode *v)
+{
+	return jtype_name(v->type);
+}
+
+int parser_policy(struct parser *p, const char *path,
+		  const struct jnode *v, int *out)
+{
+	int pol = v->type == J_STRING ? policy_from_name(v->s) : -1;
+
+	if (pol < 0) {
+		parser_error(p, v, path,
+			     "unknown policy %s%s%s (expected SCHED_OTHER, "
+			     "SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or "
+			     "SCHED_DEADLINE)",
+			     v->type == J_STRING ? "\"" : "",
+			     v->type == J_STRING ? v->s : parser_describe(v),
+			     v->type == J_STRING ? "\"" : "");
+		return -1;
+	}
+	*out = pol;
+	return 0;
+}
+
+int parser_mode(struct parser *p, const char *path, const struct jnode *v,
+		enum run_mode *mode)
+{
+	if (v->type == J_STRING && !strcmp(v->s, "thread"))
+		*mode = MODE_THREAD;
+	else if (v->type == J_STRING && !strcmp(v->s, "process"))
+		*mode = MODE_PROCESS;
+	else {
+		parser_error(p, v, path, "expected \"thread\" or \"process\", "
+			     "got %s", parser_describe(v));
+		return -1;
+	}
+	return 0;
+}
+
+/* Reports at the key rather than the value (for unknown keys). */
+void parser_key_error(struct parser *p, const struct jnode *m,
+		      const char *path, const char *msg)
+{
+	diag_error(p->d, m->key_line, m->key_col, path, "%s", msg);
 }

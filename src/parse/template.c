@@ -4,6 +4,7 @@
 #include "lib/arena.h"
 #include "lib/diag.h"
 #include "parse/jtree.h"
+#include "parse/params.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -671,6 +672,7 @@ int template_expand(struct arena *a, struct diag *d, struct jnode *root,
 	struct tctx c = { .a = a, .d = d, .at = root };
 	struct env env = { .n = 0 };
 	struct jnode *params = NULL;
+	struct params ps;
 	size_t k, j;
 
 	if (root->type != J_OBJECT)
@@ -683,55 +685,17 @@ int template_expand(struct arena *a, struct diag *d, struct jnode *root,
 			root->kids[j++] = root->kids[k];
 	}
 	root->n = j;
-	if (params && params->type != J_OBJECT) {
+	if (params_read(a, d, params, &ps) ||
+	    params_set(a, d, &ps, sets, n_sets))
+		return 1;
+	if (ps.n > TEMPLATE_MAX_VARS) {
 		diag_error(d, params->line, params->col, "params",
-			   "expected an object of name: default value");
+			   "at most %d parameters", TEMPLATE_MAX_VARS);
 		return 1;
 	}
-	for (k = 0; params && k < params->n; k++) {
-		const struct jnode *p = params->kids[k];
-
-		if ((p->type != J_INT && p->type != J_STRING) ||
-		    env.n == TEMPLATE_MAX_VARS) {
-			diag_error(d, p->line, p->col,
-				   arena_printf(a, "params.%s", p->key),
-				   "expected an integer or a string");
-			return 1;
-		}
-		env.vars[env.n++] = (struct var){ .name = p->key, .value = p };
-	}
-	for (int s = 0; s < n_sets; s++) {
-		const char *eq = strchr(sets[s], '=');
-		struct jnode *v = arena_alloc(a, sizeof(*v));
-		struct var *var;
-		char *end;
-
-		var = eq ? (struct var *)env_find(&env, sets[s],
-						  (size_t)(eq - sets[s]))
-			 : NULL;
-		if (!var) {
-			diag_error(d, 0, 0, "--set",
-				   eq ? "%s: no such parameter in \"params\""
-				      : "%s: expected NAME=VALUE",
-				   sets[s]);
-			return 1;
-		}
-		v->s = eq + 1;
-		errno = 0;
-		v->i = strtoll(eq + 1, &end, 10);
-		v->type = *end || end == eq + 1 ? J_STRING : J_INT;
-		if (v->type == J_INT && errno == ERANGE) {
-			diag_error(d, 0, 0, "--set",
-				   "%s: out of the 64-bit range", sets[s]);
-			return 1;
-		}
-		if (var->value->type == J_INT && v->type != J_INT) {
-			diag_error(d, 0, 0, "--set", "%s: %s needs an integer",
-				   sets[s], var->name);
-			return 1;
-		}
-		var->value = v;
-	}
+	for (k = 0; k < ps.n; k++)
+		env.vars[env.n++] = (struct var){ .name = ps.v[k].name,
+						  .value = ps.v[k].value };
 	if (!uses_templates(root))
 		return 0;
 	/* Refuse a too big expansion before copying anything. */

@@ -59,3 +59,8 @@ void rtapp_log_row(FILE *f, int idx, const struct log_row *r,
 		(unsigned long)time_ns_to_us(r->c_period_ns),
 		(unsigned long)time_ns_to_us(r->wu_lat_ns));
 }
+
+size_t rtapp_log_ring_bytes(const struct globals *g)
+{
+	return g->log_ring_bytes ? g->log_ring_bytes : 256 * 1024;
+}

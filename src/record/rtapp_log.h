@@ -2,6 +2,7 @@
 #ifndef MIMIC_RTAPP_LOG_H
 #define MIMIC_RTAPP_LOG_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -14,6 +15,10 @@ struct log_row;
  */
 char *rtapp_log_path(const struct globals *g, const char *stem,
 		     const char *ext);
+
+/* Bytes of one thread's ring of log rows: global "log_size", else
+ * 256 KiB. */
+size_t rtapp_log_ring_bytes(const struct globals *g);
 
 /* The file name of a path rtapp_log_path made (no "/" in it). */
 const char *rtapp_log_name(const char *path);

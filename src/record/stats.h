@@ -8,6 +8,7 @@
 #define MIMIC_STATS_H
 
 #include "lib/hist.h"
+#include "lib/kstat.h"
 #include "model/workload.h"
 
 #include <stdatomic.h>
@@ -35,6 +36,7 @@ struct thread_stats {
 	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
 	struct shist *slack_us;   /* per row with a timer: its slack, µs */
 	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
+	struct kstat kernel;      /* /proc at the thread's end; .have 0: none */
 };
 
 #endif

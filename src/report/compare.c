@@ -2,7 +2,8 @@
  * compare.c - reads two JSON summaries (doc/summary-format.md), matches
  * their tasks by name, prints base, new and change for the metrics people
  * look at first (wake-up latency p50/p99/max per path, message latency
- * p50/p99 per path, slack p50, run p99) and flags REGRESSION where a checked metric (--metric, default the
+ * p50/p99 per path, slack p50, run p99, the kernel's runqueue wait and
+ * switches) and flags REGRESSION where a checked metric (--metric, default the
  * p99 of every wake path) got worse by more than --threshold percent and
  * more than --min-us microseconds.
  */
@@ -33,22 +34,48 @@ static const char *const compare_stat_names[COMPARE_NSTATS] = {
 	"min", "mean", "p50", "p90", "p99", "p99.9", "max",
 };
 
+/*
+ * The numbers of a task's "kernel" object that can be compared: more is
+ * worse for each. cpu_time_us is left out: more CPU time is better for a
+ * task starved of it and worse for one that should have finished sooner.
+ */
+enum compare_kernel {
+	KERNEL_RQ_WAIT, KERNEL_SW_VOL, KERNEL_SW_INVOL, KERNEL_MIGRATIONS,
+	COMPARE_NKERNEL
+};
+static const char *const compare_kernel_names[COMPARE_NKERNEL] = {
+	"runqueue_wait_us", "switches_voluntary", "switches_involuntary",
+	"migrations",
+};
+
 /* Where a metric is found in a task, and which way is worse. */
-enum compare_group { GROUP_WAKE, GROUP_SLACK, GROUP_RUN, GROUP_MESSAGE,
-		     COMPARE_NGROUPS };
+enum compare_group {
+	GROUP_WAKE, GROUP_SLACK, GROUP_RUN, GROUP_KERNEL, GROUP_MESSAGE,
+	COMPARE_NGROUPS
+};
 
 static const struct {
 	const char *name;         /* as in --metric and the output */
 	const char *key;          /* the task's key in the summary */
 	int worse;                /* +1: higher is worse, -1: lower */
 	unsigned usual;           /* 1 << stat: always printed */
+	const char *const *stats; /* the names of its numbers */
+	int n_stats;
 } compare_groups[] = {
 	[GROUP_WAKE] = { "wake", "wake", +1,
-			 1u << STAT_P50 | 1u << STAT_P99 | 1u << STAT_MAX },
-	[GROUP_SLACK] = { "slack", "slack_us", -1, 1u << STAT_P50 },
-	[GROUP_RUN] = { "run", "run_us", +1, 1u << STAT_P99 },
+			 1u << STAT_P50 | 1u << STAT_P99 | 1u << STAT_MAX,
+			 compare_stat_names, COMPARE_NSTATS },
+	[GROUP_SLACK] = { "slack", "slack_us", -1, 1u << STAT_P50,
+			  compare_stat_names, COMPARE_NSTATS },
+	[GROUP_RUN] = { "run", "run_us", +1, 1u << STAT_P99,
+			compare_stat_names, COMPARE_NSTATS },
+	[GROUP_KERNEL] = { "kernel", "kernel", +1,
+			   1u << KERNEL_RQ_WAIT | 1u << KERNEL_SW_VOL |
+			   1u << KERNEL_SW_INVOL,
+			   compare_kernel_names, COMPARE_NKERNEL },
 	[GROUP_MESSAGE] = { "message", "message", +1,
-			    1u << STAT_P50 | 1u << STAT_P99 },
+			    1u << STAT_P50 | 1u << STAT_P99,
+			    compare_stat_names, COMPARE_NSTATS },
 };
 
 /* Groups with one STATS per wake path. */
@@ -59,7 +86,7 @@ static bool compare_group_per_path(enum compare_group g)
 
 struct compare_metric {
 	enum compare_group group;
-	int stat;                 /* index in compare_stat_names */
+	int stat;                 /* index in its group's stats */
 };
 
 struct compare_opts {
@@ -88,17 +115,19 @@ static void compare_usage(FILE *out)
 		"                       GROUP wake (default), message, slack\n"
 		"                       or run;\n"
 		"                       STAT min, mean, p50, p90, p99 (default),\n"
-		"                       p99.9 or max\n"
+		"                       p99.9 or max; or kernel.STAT with STAT\n"
+		"                       runqueue_wait_us, switches_voluntary,\n"
+		"                       switches_involuntary or migrations\n"
 		"  -h, --help           this help\n"
 		"\n"
 		"Exit status: 0 no regression, 1 a regression, 2 bad usage or "
 		"input.\n");
 }
 
-static int compare_stat_index(const char *name)
+static int compare_stat_index(enum compare_group g, const char *name)
 {
-	for (int k = 0; k < COMPARE_NSTATS; k++)
-		if (!strcmp(compare_stat_names[k], name))
+	for (int k = 0; k < compare_groups[g].n_stats; k++)
+		if (!strcmp(compare_groups[g].stats[k], name))
 			return k;
 	return -1;
 }
@@ -121,11 +150,13 @@ static int compare_parse_metric(const char *arg, struct compare_metric *m)
 			}
 		}
 	}
-	m->stat = compare_stat_index(stat);
+	m->stat = compare_stat_index(m->group, stat);
 	if (m->stat < 0) {
 		fprintf(stderr, "mimic compare: --metric: unknown metric %s "
 			"(expected [wake.|message.|slack.|run.]min|mean|p50|"
-			"p90|p99|p99.9|max)\n", arg);
+			"p90|p99|p99.9|max or kernel.runqueue_wait_us|"
+			"switches_voluntary|switches_involuntary|migrations)\n",
+			arg);
 		return -1;
 	}
 	return 0;
@@ -364,13 +395,15 @@ static struct json_object *compare_stats(struct json_object *t,
 	return o;
 }
 
-/* A number of a STATS object; false when absent or null (no samples). */
-static bool compare_value(struct json_object *stats, int stat, double *v)
+/* A number of a STATS (or kernel) object; false when absent or null. */
+static bool compare_value(struct json_object *stats, enum compare_group g,
+			  int stat, double *v)
 {
 	struct json_object *x;
 
 	if (!stats ||
-	    !json_object_object_get_ex(stats, compare_stat_names[stat], &x) ||
+	    !json_object_object_get_ex(stats, compare_groups[g].stats[stat],
+				       &x) ||
 	    !(json_object_is_type(x, json_type_int) ||
 	      json_object_is_type(x, json_type_double)))
 		return false;
@@ -394,7 +427,8 @@ static int compare_row(const struct compare_opts *o, const char *task,
 {
 	char metric[64], change[32];
 	double b, n;
-	bool hb = compare_value(bs, stat, &b), hn = compare_value(ns, stat, &n);
+	bool hb = compare_value(bs, g, stat, &b);
+	bool hn = compare_value(ns, g, stat, &n);
 	int regression = 0;
 
 	if (compare_group_per_path(g))
@@ -402,8 +436,8 @@ static int compare_row(const struct compare_opts *o, const char *task,
 			 compare_groups[g].name, path, compare_stat_names[stat]);
 	else
 		snprintf(metric, sizeof(metric), "%s.%s", compare_groups[g].name,
-			 compare_stat_names[stat]);
-	printf("%-16.16s %-22s", task, metric);
+			 compare_groups[g].stats[stat]);
+	printf("%-16.16s %-27s", task, metric);
 	if (hb)
 		printf(" %10.10g", b);
 	else
@@ -438,7 +472,7 @@ static int compare_group_rows(const struct compare_opts *o, const char *task,
 {
 	int regressions = 0;
 
-	for (int s = 0; s < COMPARE_NSTATS; s++)
+	for (int s = 0; s < compare_groups[g].n_stats; s++)
 		if (compare_groups[g].usual & (1u << s) ||
 		    compare_is_checked(o, g, s))
 			regressions += compare_row(o, task, g, path, s, bs, ns);
@@ -464,6 +498,18 @@ static int compare_path_rows(const struct compare_opts *o, const char *name,
 	return regressions;
 }
 
+/* The kernel's numbers, when either summary has them (older do not). */
+static int compare_kernel_rows(const struct compare_opts *o, const char *name,
+			       struct json_object *bt, struct json_object *nt)
+{
+	struct json_object *bs = compare_stats(bt, GROUP_KERNEL, NULL);
+	struct json_object *ns = compare_stats(nt, GROUP_KERNEL, NULL);
+
+	if (!bs && !ns)
+		return 0;
+	return compare_group_rows(o, name, GROUP_KERNEL, NULL, bs, ns);
+}
+
 static int compare_task(const struct compare_opts *o, struct json_object *bt,
 			struct json_object *nt)
 {
@@ -478,12 +524,12 @@ static int compare_task(const struct compare_opts *o, struct json_object *bt,
 		double v;
 
 		/* A task without timer (or run) has nothing to say here. */
-		if (compare_value(bs, STAT_MIN, &v) ||
-		    compare_value(ns, STAT_MIN, &v))
+		if (compare_value(bs, g, STAT_MIN, &v) ||
+		    compare_value(ns, g, STAT_MIN, &v))
 			regressions += compare_group_rows(
 				o, name, (enum compare_group)g, NULL, bs, ns);
 	}
-	return regressions;
+	return regressions + compare_kernel_rows(o, name, bt, nt);
 }
 
 static void compare_describe(const char *role, const struct compare_file *f)
@@ -507,7 +553,8 @@ static void compare_print_checked(const struct compare_opts *o)
 	for (int k = 0; k < o->n_checked; k++)
 		printf("%s%s.%s", k ? ", " : "",
 		       compare_groups[o->checked[k].group].name,
-		       compare_stat_names[o->checked[k].stat]);
+		       compare_groups[o->checked[k].group]
+			       .stats[o->checked[k].stat]);
 }
 
 int compare_main(int argc, char **argv)
@@ -526,7 +573,7 @@ int compare_main(int argc, char **argv)
 		goto out;
 	compare_describe("base", &base);
 	compare_describe("new", &new);
-	printf("%-16s %-22s %10s %10s %9s\n", "task", "metric", "base", "new",
+	printf("%-16s %-27s %10s %10s %9s\n", "task", "metric", "base", "new",
 	       "change");
 	for (size_t k = 0; k < json_object_array_length(base.tasks); k++) {
 		struct json_object *bt = json_object_array_get_idx(base.tasks,

@@ -5,6 +5,7 @@
 #include "report/dump.h"
 
 #include "event.h"
+#include "model/dump_value.h"
 #include "model/policy.h"
 #include "model/workload.h"
 
@@ -16,22 +17,9 @@ static struct json_object *jint(int64_t v)
 	return json_object_new_int64(v);
 }
 
-struct json_object *dump_us(int64_t ns)
-{
-	if (ns % 1000 == 0)
-		return json_object_new_int64(ns / 1000);
-	return json_object_new_double((double)ns / 1000.0);
-}
-
 static void add(struct json_object *o, const char *k, struct json_object *v)
 {
 	json_object_object_add(o, k, v);
-}
-
-void dump_resource(struct json_object *out, const char *key,
-		   const struct workload *w, int index)
-{
-	add(out, key, json_object_new_string(w->resources[index].name));
 }
 
 static struct json_object *dump_globals(const struct globals *g)

@@ -3,15 +3,15 @@
  * overruns, the percentiles of wake-up latency for each wake path (timer,
  * pipe, socket, futex, cond) and of run-duration error; then a block with
  * the message latency of the paths that carry messages (pipe, socket,
- * futex), and one with the percentiles of slack and, with the number of
- * runs, of run duration (blocks of their own, so the first keeps its
- * columns).
+ * futex), one with the percentiles of slack and, with the number of runs,
+ * of run duration (blocks of their own, so the first keeps its columns),
+ * and one with the kernel's view (kstat.h), per task and per thread.
  */
 #include "report/report.h"
 
 #include "lib/hist.h"
 #include "record/result.h"
-#include "report/report_style.h"
+#include "report_style.h"
 #include "report/run_stats.h"
 
 #include <stdio.h>
@@ -291,6 +291,82 @@ static void report_slack_run(const struct run_result *r,
 	}
 }
 
+/* A task with 2 to this many threads also gets a line per thread. */
+#define REPORT_KERNEL_THREADS 8
+
+static void report_kernel_header(void)
+{
+	printf("\n%-16s | %4s | %s\n", "", "",
+	       "kernel, from /proc at each thread's end (ms)");
+	printf("%-16s | %4s | %11s %11s %9s %9s %9s\n", "task", "thr",
+	       "cpu", "rq wait", "vol sw", "invol sw", "migr");
+}
+
+/* The five columns of k; "-" for what /proc did not give. */
+static void report_kernel_values(const struct kstat *k)
+{
+	if (k->have & KSTAT_SCHEDSTAT)
+		printf(" %11.3f %11.3f", k->cpu_time_ns / 1e6,
+		       k->runqueue_wait_ns / 1e6);
+	else
+		printf(" %11s %11s", "-", "-");
+	if (k->have & KSTAT_SWITCHES)
+		printf(" %9llu %9llu",
+		       (unsigned long long)k->switches_voluntary,
+		       (unsigned long long)k->switches_involuntary);
+	else
+		printf(" %9s %9s", "-", "-");
+	if (k->have & KSTAT_MIGRATIONS)
+		printf(" %9llu", (unsigned long long)k->migrations);
+	else
+		printf(" %9s", "-");
+}
+
+/* The task's sum, then its threads when a few, and any missing one. */
+static void report_kernel_task(const struct run_result *r,
+			       const struct task *task,
+			       const struct run_task_stats *s)
+{
+	bool each = s->threads > 1 && s->threads <= REPORT_KERNEL_THREADS;
+
+	printf("%-16.16s | %4d |", task->name, s->threads);
+	report_kernel_values(&s->kernel);
+	if (s->kernel_missing)
+		printf("  %d missing", s->kernel_missing);
+	printf("\n");
+	for (int k = 0; k < r->n_threads; k++) {
+		const struct run_thread *t = &r->threads[k];
+		struct kstat ks;
+
+		if (t->task != task)
+			continue;
+		run_stats_thread_kernel(t, &ks);
+		if (!each && ks.have)
+			continue;
+		printf("  %-14.14s | %4s |", t->name, "");
+		report_kernel_values(&ks);
+		printf("%s\n", ks.have ? "" : "  missing");
+	}
+}
+
+/* The third block: the kernel's view of every task that had threads. */
+static void report_kernel(const struct run_result *r,
+			  struct run_task_stats *s)
+{
+	const struct workload *w = r->w;
+	bool header = false;
+
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		run_stats_task(r, &w->tasks[k], s);
+		if (!s->threads)
+			continue;
+		if (!header)
+			report_kernel_header();
+		header = true;
+		report_kernel_task(r, &w->tasks[k], s);
+	}
+}
+
 void report_print(const struct run_result *r, bool quiet)
 {
 	static const char *const reasons[] = {
@@ -329,6 +405,7 @@ void report_print(const struct run_result *r, bool quiet)
 	}
 	report_messages(r, s);
 	report_slack_run(r, s);
+	report_kernel(r, s);
 	fflush(stdout);
 	report_warnings(r, s);
 	free(s);

@@ -10,10 +10,31 @@ const char *const run_stats_wake_names[WAKE_PATHS] = {
 	"timer", "pipe", "socket", "futex", "cond",
 };
 
+void run_stats_thread_kernel(const struct run_thread *t, struct kstat *k)
+{
+	if (t->came_home)
+		*k = t->stats->kernel;
+	else
+		*k = (struct kstat){ .have = 0 };
+}
+
+/* Adds t's kernel values into s: a sum has a field only if all have it. */
+static void run_stats_add_kernel(struct run_task_stats *s,
+				 const struct run_thread *t)
+{
+	struct kstat k;
+
+	run_stats_thread_kernel(t, &k);
+	if (!k.have)
+		s->kernel_missing++;
+	kstat_add(&s->kernel, &k);
+}
+
 void run_stats_task(const struct run_result *r, const struct task *task,
 		    struct run_task_stats *s)
 {
 	memset(s, 0, sizeof(*s));
+	s->kernel.have = KSTAT_ALL;
 	for (int k = 0; k < r->n_threads; k++) {
 		const struct run_thread *t = &r->threads[k];
 		const struct thread_stats *ts = t->stats;
@@ -42,5 +63,6 @@ void run_stats_task(const struct run_result *r, const struct task *task,
 			shist_merge(&s->slack_us, ts->slack_us);
 		if (ts->run_us)
 			hist_merge(&s->run_us, ts->run_us);
+		run_stats_add_kernel(s, t);
 	}
 }

@@ -6,6 +6,7 @@
 #define MIMIC_RUN_STATS_H
 
 #include "lib/hist.h"
+#include "lib/kstat.h"
 #include "model/workload.h"
 #include "record/result.h"
 
@@ -21,6 +22,8 @@ struct run_task_stats {
 	struct shist err;         /* run error, 0.01 % */
 	struct shist slack_us;    /* one per row with a timer */
 	struct hist run_us;       /* one per row with run/runtime */
+	struct kstat kernel;      /* summed; a field only if every thread has it */
+	int kernel_missing;       /* threads without any kernel value */
 };
 
 /* The lower-case names of the wake paths ("timer", "pipe", ...). */
@@ -29,5 +32,11 @@ extern const char *const run_stats_wake_names[WAKE_PATHS];
 /* Fills s (large: allocate it) with task's numbers. */
 void run_stats_task(const struct run_result *r, const struct task *task,
 		    struct run_task_stats *s);
+
+/*
+ * The kernel's values of thread t (kstat.h), as the reports show them:
+ * .have 0 (missing) for a thread that never came home, whatever it wrote.
+ */
+void run_stats_thread_kernel(const struct run_thread *t, struct kstat *k);
 
 #endif

@@ -2,8 +2,8 @@
  * summary_json.c - builds the end-of-run summary as a json-c tree (run,
  * then per task: counts, and the statistics and non-empty histogram
  * buckets of wake-up latency per path, message latency per path that
- * carries messages, slack, run duration, run error)
- * and writes it to the --summary file.
+ * carries messages, slack, run duration, run error, the kernel's view per
+ * task and per thread) and writes it to the --summary file.
  */
 #define _GNU_SOURCE
 #include "report/summary_json.h"
@@ -204,7 +204,50 @@ static struct json_object *summary_messages(const struct run_task_stats *s)
 	return o;
 }
 
-static struct json_object *summary_task(const struct task *task,
+/* A count or µs value /proc gave, else null (never a pretended 0). */
+static struct json_object *summary_kernel_u64(const struct kstat *k,
+					      unsigned bit, uint64_t v)
+{
+	return k->have & bit ? json_object_new_int64((int64_t)v) : NULL;
+}
+
+/* "kernel": the five numbers of kstat.h, µs truncated. */
+static struct json_object *summary_kernel(const struct kstat *k)
+{
+	struct json_object *o = json_object_new_object();
+
+	summary_add(o, "cpu_time_us", summary_kernel_u64(k, KSTAT_SCHEDSTAT,
+				k->cpu_time_ns / 1000));
+	summary_add(o, "runqueue_wait_us", summary_kernel_u64(k,
+				KSTAT_SCHEDSTAT, k->runqueue_wait_ns / 1000));
+	summary_add(o, "switches_voluntary", summary_kernel_u64(k,
+				KSTAT_SWITCHES, k->switches_voluntary));
+	summary_add(o, "switches_involuntary", summary_kernel_u64(k,
+				KSTAT_SWITCHES, k->switches_involuntary));
+	summary_add(o, "migrations", summary_kernel_u64(k, KSTAT_MIGRATIONS,
+							k->migrations));
+	return o;
+}
+
+/* "kernel_per_thread": thread name to its "kernel" object. */
+static struct json_object *summary_kernel_threads(const struct run_result *r,
+						  const struct task *task)
+{
+	struct json_object *o = json_object_new_object();
+
+	for (int k = 0; k < r->n_threads; k++) {
+		struct kstat ks;
+
+		if (r->threads[k].task != task)
+			continue;
+		run_stats_thread_kernel(&r->threads[k], &ks);
+		summary_add(o, r->threads[k].name, summary_kernel(&ks));
+	}
+	return o;
+}
+
+static struct json_object *summary_task(const struct run_result *r,
+					const struct task *task,
 					const struct run_task_stats *s)
 {
 	struct json_object *o = json_object_new_object();
@@ -225,6 +268,8 @@ static struct json_object *summary_task(const struct task *task,
 	summary_add(o, "slack_us", summary_signed_stats(&s->slack_us));
 	summary_add(o, "run_us", summary_stats(&s->run_us));
 	summary_add(o, "run_error_pct", summary_run_error(&s->err));
+	summary_add(o, "kernel", summary_kernel(&s->kernel));
+	summary_add(o, "kernel_per_thread", summary_kernel_threads(r, task));
 	return o;
 }
 
@@ -321,7 +366,7 @@ static struct json_object *summary_build(const struct run_result *r)
 		/* As the text summary: a task never instantiated is left out. */
 		if (s->threads)
 			json_object_array_add(tasks,
-					      summary_task(&w->tasks[k], s));
+					      summary_task(r, &w->tasks[k], s));
 	}
 	summary_add(o, "tasks", tasks);
 	free(s);

@@ -54,6 +54,11 @@ static void fields_come_from_procs_formats(void)
 	TAP_OK(have == (KSTAT_SCHEDSTAT | KSTAT_SWITCHES) && !k.migrations,
 	       "without the sched file (no CONFIG_SCHED_DEBUG) migrations "
 	       "are missing, not 0 pretended (have %#x)", have);
+	put(dir, "schedstat", "0 0 0\n");
+	have = kstat_read(dir, &k);
+	TAP_OK(!(have & KSTAT_SCHEDSTAT),
+	       "schedstat \"0 0 0\" (no sched_info accounting) is missing, "
+	       "not 0 pretended (have %#x)", have);
 	snprintf(path, sizeof(path), "rm -rf %s", dir);
 	if (system(path))
 		return;

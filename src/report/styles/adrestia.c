@@ -18,7 +18,7 @@
 
 #include "record/result.h"
 #include "record/samples.h"
-#include "report/report_style.h"
+#include "report_style.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,7 +8,7 @@
 #include "report/styles/cyclictest.h"
 
 #include "record/result.h"
-#include "report/report_style.h"
+#include "report_style.h"
 
 #include <sched.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * and the time is the run's, in whole µs as perf's gettimeofday gives.
  */
 #include "record/result.h"
-#include "report/report_style.h"
+#include "report_style.h"
 
 static void pp_print(const struct run_result *r, FILE *out)
 {

@@ -5,7 +5,7 @@
  * rate samples (plus the last second, which schbench samples as it
  * stops), average rps = requests / runtime, and its sched delay line.
  */
-#include "report/report_style.h"
+#include "report_style.h"
 
 #include "record/result.h"
 #include "lib/timeutil.h"

@@ -6,7 +6,7 @@
  * its sample whether or not the worker slept: the futex path's message
  * latency (post stamp -> wait returned), not its wake-up latency.
  */
-#include "report/report_style.h"
+#include "report_style.h"
 
 #include "record/result.h"
 #include "report/styles/schbench_stats.h"

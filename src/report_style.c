@@ -1,5 +1,8 @@
-/* report_style.c - the table of report styles (one per src/report/styles/ file). */
-#include "report/report_style.h"
+/*
+ * report_style.c - the table of report styles (one per src/report/styles/
+ * file): the parser finds a style by name here, the reporters print it.
+ */
+#include "report_style.h"
 
 #include "model/workload.h"
 

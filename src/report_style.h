@@ -4,7 +4,8 @@
  * with that tool's own rules, so a canned workload prints what its users
  * already read and compare. Chosen with global "report"; each style is
  * one file in src/report/styles/ exporting one struct report_style, with
- * the tool's own maths.
+ * the tool's own maths. A plug-in interface like event.h: the parser finds
+ * styles by name here without depending on report/.
  */
 #ifndef MIMIC_REPORT_STYLE_H
 #define MIMIC_REPORT_STYLE_H
