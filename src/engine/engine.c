@@ -15,6 +15,7 @@
 #include "engine/progress.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
+#include "record/lock_stats.h"
 #include "record/rtapp_log.h"
 #include "record/samples.h"
 #include "engine/taskgroup.h"
@@ -144,6 +145,13 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
 	if (!t->stats.run_err_bp || !t->stats.slack_us || !t->stats.run_us)
 		return -1;
+	if ((t->stats.n_locks = lock_stats_count(task))) {
+		t->stats.locks = engine_shm_alloc(e, t->stats.n_locks *
+						      sizeof(*t->stats.locks));
+		if (!t->stats.locks)
+			return -1;
+		lock_stats_init(t->stats.locks, task);
+	}
 	if (task->samples &&
 	    !(t->stats.samples = engine_shm_alloc(e, samples_bytes())))
 		return -1;
@@ -690,6 +698,12 @@ static size_t engine_shm_size(const struct workload *w,
 			per += samples_bytes(); /* reserved, filled as they come */
 			break;
 		}
+	size_t locks = 0;
+
+	for (size_t k = 0; k < w->n_tasks; k++)
+		if (lock_stats_count(&w->tasks[k]) > locks)
+			locks = lock_stats_count(&w->tasks[k]);
+	per += locks * sizeof(struct lock_stats);
 	return ENGINE_SHM_BASE +
 	       (w->n_resources + 1) * sizeof(struct live_resource) +
 	       ((size_t)w->n_shared_timers + 1) * sizeof(struct timer_state) +

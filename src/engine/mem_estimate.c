@@ -14,6 +14,7 @@
 #include "engine/hostlimits.h"
 #include "lib/diag.h"
 #include "lib/hist.h"
+#include "record/lock_stats.h"
 #include "record/samples.h"
 
 #include <stdio.h>
@@ -217,7 +218,8 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		const struct task *task = &w->tasks[t];
 		uint64_t per = extra + 2 * sizeof(struct shist) +
-			       (3 + WAKE_PATHS) * sizeof(struct hist);
+			       (3 + WAKE_PATHS) * sizeof(struct hist) +
+			       lock_stats_count(task) * sizeof(struct lock_stats);
 
 		if (w->g.log_mode != LOG_DISABLED)
 			per += engine_ring_bytes(&w->g);

@@ -72,6 +72,7 @@ struct thread {
 	char *log_path;
 
 	int held[THREAD_MAX_HELD]; /* mutex resources held, in lock order */
+	int64_t held_ns[THREAD_MAX_HELD]; /* when each was taken */
 	int n_held;
 
 	struct sched_attrs cur_sched;

@@ -11,8 +11,10 @@
 #include "model/workload.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
+struct lock_stats;
 struct sample_log;
 
 struct thread_stats {
@@ -31,6 +33,8 @@ struct thread_stats {
 	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
 	struct shist *slack_us;   /* per row with a timer: its slack, µs */
 	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
+	struct lock_stats *locks; /* one per mutex its lock events take */
+	size_t n_locks;
 };
 
 #endif

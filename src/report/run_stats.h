@@ -7,8 +7,10 @@
 
 #include "lib/hist.h"
 #include "model/workload.h"
+#include "record/lock_stats.h"
 #include "record/result.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct run_task_stats {
@@ -28,5 +30,16 @@ extern const char *const run_stats_wake_names[WAKE_PATHS];
 /* Fills s (large: allocate it) with task's numbers. */
 void run_stats_task(const struct run_result *r, const struct task *task,
 		    struct run_task_stats *s);
+
+/*
+ * Lock statistics (record/lock_stats.h) merged over the run's threads:
+ * of one mutex (resource index), or of every mutex task's threads took.
+ * Return false when no thread kept any for it (s is zeroed then).
+ */
+bool run_stats_any_locks(const struct run_result *r);
+bool run_stats_mutex_locks(const struct run_result *r, int resource,
+			   struct lock_stats *s);
+bool run_stats_task_locks(const struct run_result *r, const struct task *task,
+			  struct lock_stats *s);
 
 #endif
