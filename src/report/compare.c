@@ -2,7 +2,7 @@
  * compare.c - reads two JSON summaries (doc/summary-format.md), matches
  * their tasks by name, prints base, new and change for the metrics people
  * look at first (wake-up latency p50/p99/max per path, slack p50, run
- * p99) and flags REGRESSION where a checked metric (--metric, default the
+ * p99, contended lock wait p99) and flags REGRESSION where a checked metric (--metric, default the
  * p99 of every wake path) got worse by more than --threshold percent and
  * more than --min-us microseconds.
  */
@@ -34,7 +34,8 @@ static const char *const compare_stat_names[COMPARE_NSTATS] = {
 };
 
 /* Where a metric is found in a task, and which way is worse. */
-enum compare_group { GROUP_WAKE, GROUP_SLACK, GROUP_RUN };
+enum compare_group { GROUP_WAKE, GROUP_SLACK, GROUP_RUN, GROUP_LOCK,
+		     COMPARE_NGROUPS };
 
 static const struct {
 	const char *name;         /* as in --metric and the output */
@@ -46,6 +47,8 @@ static const struct {
 			 1u << STAT_P50 | 1u << STAT_P99 | 1u << STAT_MAX },
 	[GROUP_SLACK] = { "slack", "slack_us", -1, 1u << STAT_P50 },
 	[GROUP_RUN] = { "run", "run_us", +1, 1u << STAT_P99 },
+	/* The wait of the task's contended lock acquisitions. */
+	[GROUP_LOCK] = { "lock", "locks", +1, 1u << STAT_P99 },
 };
 
 struct compare_metric {
@@ -76,7 +79,8 @@ static void compare_usage(FILE *out)
 		"(default 10)\n"
 		"      --min-us U       ... and by more than U us (default 5)\n"
 		"      --metric [GROUP.]STAT  the metric checked (repeatable):\n"
-		"                       GROUP wake (default), slack or run;\n"
+		"                       GROUP wake (default), slack, run or\n"
+		"                       lock (contended lock wait);\n"
 		"                       STAT min, mean, p50, p90, p99 (default),\n"
 		"                       p99.9 or max\n"
 		"  -h, --help           this help\n"
@@ -101,7 +105,7 @@ static int compare_parse_metric(const char *arg, struct compare_metric *m)
 	m->group = GROUP_WAKE;
 	/* "p99.9" has a dot too: a group is only a known word before it. */
 	if (dot) {
-		for (int g = 0; g < 3; g++) {
+		for (int g = 0; g < COMPARE_NGROUPS; g++) {
 			size_t n = strlen(compare_groups[g].name);
 
 			if ((size_t)(dot - arg) == n &&
@@ -114,8 +118,8 @@ static int compare_parse_metric(const char *arg, struct compare_metric *m)
 	m->stat = compare_stat_index(stat);
 	if (m->stat < 0) {
 		fprintf(stderr, "mimic compare: --metric: unknown metric %s "
-			"(expected [wake.|slack.|run.]min|mean|p50|p90|p99|"
-			"p99.9|max)\n", arg);
+			"(expected [wake.|slack.|run.|lock.]min|mean|p50|p90|"
+			"p99|p99.9|max)\n", arg);
 		return -1;
 	}
 	return 0;
@@ -349,6 +353,8 @@ static struct json_object *compare_stats(struct json_object *t,
 
 	if (o && g == GROUP_WAKE)
 		o = compare_get(o, path, json_type_object);
+	if (o && g == GROUP_LOCK)
+		o = compare_get(o, "wait_us", json_type_object);
 	return o;
 }
 
@@ -387,6 +393,9 @@ static int compare_row(const struct compare_opts *o, const char *task,
 
 	if (g == GROUP_WAKE)
 		snprintf(metric, sizeof(metric), "wake.%s.%s", path,
+			 compare_stat_names[stat]);
+	else if (g == GROUP_LOCK)
+		snprintf(metric, sizeof(metric), "lock.wait.%s",
 			 compare_stat_names[stat]);
 	else
 		snprintf(metric, sizeof(metric), "%s.%s", compare_groups[g].name,
@@ -433,6 +442,18 @@ static int compare_group_rows(const struct compare_opts *o, const char *task,
 	return regressions;
 }
 
+/* A task whose threads took mutexes (in either file): the lock wait. */
+static int compare_task_locks(const struct compare_opts *o, const char *name,
+			      struct json_object *bt, struct json_object *nt)
+{
+	if (!compare_get(bt, "locks", json_type_object) &&
+	    !compare_get(nt, "locks", json_type_object))
+		return 0;
+	return compare_group_rows(o, name, GROUP_LOCK, NULL,
+				  compare_stats(bt, GROUP_LOCK, NULL),
+				  compare_stats(nt, GROUP_LOCK, NULL));
+}
+
 static int compare_task(const struct compare_opts *o, struct json_object *bt,
 			struct json_object *nt)
 {
@@ -459,6 +480,7 @@ static int compare_task(const struct compare_opts *o, struct json_object *bt,
 			regressions += compare_group_rows(
 				o, name, (enum compare_group)g, NULL, bs, ns);
 	}
+	regressions += compare_task_locks(o, name, bt, nt);
 	return regressions;
 }
 
