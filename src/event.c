@@ -9,7 +9,8 @@ extern const struct event_kind event_runtime, event_run, event_sleep,
 	event_timer, event_resume, event_suspend, event_yield, event_fork,
 	event_sem_post, event_sem_wait, event_send, event_recv,
 	event_futex_wait, event_futex_wake, event_futex_reset, event_matmul,
-	event_percpu_lock, event_percpu_unlock, event_request, event_rate;
+	event_percpu_lock, event_percpu_unlock, event_request, event_rate,
+	event_cputime;
 
 const struct event_kind *const event_kinds[] = {
 	&event_runtime, &event_run, &event_sleep, &event_memrun, &event_mem,
@@ -20,7 +21,7 @@ const struct event_kind *const event_kinds[] = {
 	/* mimic's own, after rt-app's so its prefixes win first. */
 	&event_send, &event_recv, &event_futex_wait, &event_futex_wake,
 	&event_futex_reset, &event_matmul, &event_percpu_lock,
-	&event_percpu_unlock, &event_request, &event_rate,
+	&event_percpu_unlock, &event_request, &event_rate, &event_cputime,
 	NULL,
 };
 

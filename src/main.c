@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "lib/arena.h"
+#include "lib/safe_file.h"
 #include "report/compare.h"
 #include "lib/diag.h"
 #include "report/dump.h"
@@ -41,6 +42,7 @@
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
 	bool allow_unthrottled, allow_overcommit, recalibrate;
+	bool io_device_overwrite;
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -77,6 +79,8 @@ static void usage(FILE *out)
 		"                       kernel's RT throttling is off\n"
 		"      --allow-overcommit  run although the memory the workload\n"
 		"                       needs is more than this machine has\n"
+		"      --io-device-overwrite  let iorun write a non-empty file or\n"
+		"                       a block device named by global.io_device\n"
 		"  -l, --log N          rt-app's log level: 10 errors only, 50 notices\n"
 		"                       (default), 75 info, 100 debug\n"
 		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
@@ -111,6 +115,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "allow-missing", no_argument, NULL, 'M' },
 		{ "allow-unthrottled", no_argument, NULL, 'U' },
 		{ "allow-overcommit", no_argument, NULL, 'O' },
+		{ "io-device-overwrite", no_argument, NULL, 'W' },
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
@@ -150,6 +155,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'R': c->recalibrate = true; break;
 		case 'U': c->allow_unthrottled = true; break;
 		case 'O': c->allow_overcommit = true; break;
+		case 'W': c->io_device_overwrite = true; break;
 		case 's':
 			if (c->n_sets == 64) {
 				fprintf(stderr, "mimic: at most 64 --set\n");
@@ -248,6 +254,7 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 		w->g.logdir = c->logdir;
 		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
 	}
+	w->g.io_device_overwrite = c->io_device_overwrite;
 	if (c->summary) {
 		char err[512];
 
@@ -415,12 +422,21 @@ int main(int argc, char **argv)
 	/* An unwritable trace file is known now, not after the run; what
 	 * it holds until then is an empty trace, still valid JSON. */
 	if (w && !d.errors && !c.check && !c.dump && c.trace_json) {
-		FILE *f = fopen(c.trace_json, "w");
+		char why[128];
+		FILE *f = safe_file_fopen_path(c.trace_json, why, sizeof(why));
 
-		if (!f || fputs("{\"traceEvents\":[]}\n", f) < 0 ||
-		    fclose(f)) {
+		if (f) {
+			bool bad = fputs("{\"traceEvents\":[]}\n", f) < 0;
+
+			if (fclose(f) || bad)
+				snprintf(why, sizeof(why), "%s",
+					 strerror(errno));
+			else
+				why[0] = '\0';
+		}
+		if (why[0]) {
 			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
-				"%s\n", c.trace_json, strerror(errno));
+				"%s\n", c.trace_json, why);
 			goto out;
 		}
 	}

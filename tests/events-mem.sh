@@ -31,10 +31,11 @@ J
 "$MIMIC" --quiet "$TMP/io2.json" && [ "$(size "$TMP/dev2")" -eq 600000 ]
 ok $? "iorun: 2 instances x 3 loops x 100000 bytes = 600000 bytes ($(size "$TMP/dev2"))"
 
-# No truncation: an existing device file is written over from offset 0.
+# No truncation: an existing device file is written over from offset 0
+# (a file with data only with --io-device-overwrite: doc/security.md).
 awk 'BEGIN { for (i = 0; i < 10000; i++) printf "%0100d", 0 }' | tr 0 x >"$TMP/dev3"
 sed "s|$TMP/dev\"|$TMP/dev3\"|; s|\"io\"|\"io3\"|; s|\"loop\": 7|\"loop\": 2|" "$TMP/io.json" >"$TMP/io3.json"
-"$MIMIC" --quiet "$TMP/io3.json"
+"$MIMIC" --quiet --io-device-overwrite "$TMP/io3.json"
 over=$(head -c 200000 "$TMP/dev3" | tr -d x | wc -c | tr -d ' ')
 kept=$(tail -c 800000 "$TMP/dev3" | tr -d x | wc -c | tr -d ' ')
 [ "$(size "$TMP/dev3")" -eq 1000000 ] && [ "$over" -eq 200000 ] && [ "$kept" -eq 0 ]

@@ -12,6 +12,7 @@
 #include "engine/calibration.h"
 
 #include "engine/work.h"
+#include "lib/safe_file.h"
 #include "model/workload.h"
 
 #include <errno.h>
@@ -140,19 +141,18 @@ static int mkdir_parents(const char *path)
  */
 static int store_put(const char *path, const struct calibration *c)
 {
-	char key[KEY_MAX], line[KEY_MAX + 128], *tmp = NULL;
+	char key[KEY_MAX], line[KEY_MAX + 128], why[128], *tmp = NULL;
 	size_t klen;
 	FILE *in, *out = NULL;
-	int fd, rc = -1;
+	int rc = -1;
 
 	store_key(c->cpu, key, sizeof(key));
 	klen = strlen(key);
 	mkdir_parents(path);
 	if (asprintf(&tmp, "%s.%d", path, (int)getpid()) < 0)
 		return -1;
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-		  0644);
-	if (fd < 0 || !(out = fdopen(fd, "w")))
+	out = safe_file_fopen_path(tmp, why, sizeof(why));
+	if (!out)
 		goto fail;
 	if ((in = fopen(path, "re"))) {
 		while (fgets(line, sizeof(line), in))
@@ -162,16 +162,11 @@ static int store_put(const char *path, const struct calibration *c)
 	}
 	fprintf(out, "%s\t%.6f\t%.6f\t%lld\n", key, c->ns_per_loop, c->spread,
 		(long long)time(NULL));
-	fd = -1;
 	if (fclose(out) || rename(tmp, path))
 		goto fail;
 	rc = 0;
 	goto out;
 fail:
-	if (out && fd >= 0)
-		fclose(out);
-	else if (fd >= 0)
-		close(fd);
 	unlink(tmp);
 out:
 	free(tmp);

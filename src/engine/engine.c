@@ -10,6 +10,8 @@
 #include "engine/engine.h"
 
 #include "lib/diag.h"
+#include "lib/filename.h"
+#include "lib/safe_file.h"
 #include "record/ftrace.h"
 #include "parse/parse.h"
 #include "engine/progress.h"
@@ -91,19 +93,38 @@ static void engine_thread_id(const struct thread *t, char *id, size_t len)
  * next drain, its rows wait in the shared ring meanwhile. */
 static int engine_open_log(struct engine *e, struct thread *t)
 {
-	char id[32], stem[160];
+	char id[32], stem[FILENAME_TASK_BYTES + 40], why[128];
 
 	engine_thread_id(t, id, sizeof(id));
-	snprintf(stem, sizeof(stem), "%.120s-%s", t->task->name, id);
+	snprintf(stem, sizeof(stem), "%.*s-%s", FILENAME_TASK_BYTES,
+		 t->task->name, id);
 	t->log_path = rtapp_log_path(&e->w->g, stem, ".log");
 	if (!t->log_path) {
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}
-	t->log = rtapp_log_open(t->log_path);
+	t->log = rtapp_log_open(e->logdir_fd, t->log_path, why, sizeof(why));
 	if (!t->log) {
 		fprintf(stderr, "mimic: cannot create log file %s: %s\n",
-			t->log_path, strerror(errno));
+			t->log_path, why);
+		return -1;
+	}
+	return 0;
+}
+
+/* Logs and scripts are created in this descriptor, never by path: a
+ * directory renamed or swapped for a link meanwhile does not move them. */
+static int engine_open_logdir(struct engine *e)
+{
+	const struct globals *g = &e->w->g;
+
+	if (g->log_mode != LOG_FILE)
+		return 0;
+	e->logdir_fd = safe_dir_open(g->logdir, false);
+	if (e->logdir_fd < 0) {
+		fprintf(stderr, "%s: error: global.logdir: %s: %s\n",
+			e->w->file, g->logdir, errno == ELOOP
+			? "is a symbolic link (not followed)" : strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -286,11 +307,12 @@ static int engine_make_resources(struct engine *e)
 		}
 	}
 	if (w->uses_io_device) {
-		e->io_fd = open(w->g.io_device, O_CREAT | O_WRONLY | O_CLOEXEC,
-				0644);
+		e->io_fd = safe_file_open_device(w->g.io_device,
+						 w->g.io_device_overwrite,
+						 err, sizeof(err));
 		if (e->io_fd < 0) {
 			fprintf(stderr, "%s: error: global.io_device: %s: %s\n",
-				w->file, w->g.io_device, strerror(errno));
+				w->file, w->g.io_device, err);
 			return -1;
 		}
 	}
@@ -804,7 +826,7 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 	if (!e->shared_timers || !e->forks)
 		goto out;
 	/* before_start() has checked this machine and made the groups. */
-	if (engine_make_resources(e) ||
+	if (engine_make_resources(e) || engine_open_logdir(e) ||
 	    engine_make_threads(e))
 		goto out;
 	if (w->g.lock_pages && workload_is_realtime(w) &&
@@ -835,6 +857,7 @@ out:
 	engine_close_logs(e);
 	r->write_failed = e->write_failed;
 	r->child_failed = e->child_failed;
+	r->logdir_fd = e->logdir_fd; /* the reports' too: engine_release */
 	engine_free(e);
 }
 
@@ -847,7 +870,8 @@ void engine_run(const struct workload *w, double ns_per_loop,
 	sigset_t stops, old;
 	int rc;
 
-	*r = (struct run_result){ .w = w, .ns_per_loop = ns_per_loop };
+	*r = (struct run_result){ .w = w, .ns_per_loop = ns_per_loop,
+				  .logdir_fd = -1 };
 	rc = shm_init(&shm, engine_shm_size(w, opt));
 	if (rc) {
 		fprintf(stderr, "mimic: cannot map the shared region: %s\n",
@@ -857,6 +881,7 @@ void engine_run(const struct workload *w, double ns_per_loop,
 	e = shm_alloc(&shm, sizeof(*e));
 	*e = (struct engine){ .shm = shm, .w = w, .opt = opt,
 			      .ns_per_loop = ns_per_loop, .io_fd = -1,
+			      .logdir_fd = -1,
 			      .dma_fd = -1, .main_pid = getpid() };
 	r->engine = e;
 
@@ -887,6 +912,9 @@ void engine_release(struct run_result *r)
 
 	if (!e)
 		return;
+	if (r->logdir_fd >= 0)
+		close(r->logdir_fd);
+	r->logdir_fd = -1;
 	for (int k = 0, n = engine_count(e); k < n; k++)
 		free(e->threads[k].log_path); /* main's */
 	free((void *)r->threads);

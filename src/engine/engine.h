@@ -38,6 +38,7 @@ struct engine {
 	struct timer_state *shared_timers;
 	struct live_resource *res; /* one per model resource */
 	int io_fd;                /* global.io_device, for iorun */
+	int logdir_fd;            /* global.logdir: logs are created in it */
 	int dma_fd;               /* /dev/cpu_dma_latency, held while running */
 	struct thread *threads;   /* initial threads, then forks */
 	_Atomic int n_threads;    /* published: slots in use */

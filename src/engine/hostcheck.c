@@ -7,6 +7,7 @@
 #include "engine/hostcheck.h"
 
 #include "lib/diag.h"
+#include "lib/safe_file.h"
 #include "model/workload.h"
 
 #include <errno.h>
@@ -52,6 +53,8 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	struct stat st;
+	char dev_why[256];
+	int fd;
 	int errs = 0;
 
 	for (size_t t = 0; t < w->n_tasks; t++) {
@@ -76,6 +79,11 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 			why = strerror(errno);
 		else if (!S_ISDIR(st.st_mode))
 			why = "not a directory";
+		else if ((fd = safe_dir_open(w->g.logdir, false)) >= 0)
+			close(fd);
+		else
+			why = errno == ELOOP ? "is a symbolic link (not "
+					       "followed)" : strerror(errno);
 		if (why) {
 			/* Line 0: given by --logdir, not in the file. */
 			diag_error(d, w->g.at_logdir.line, w->g.at_logdir.col,
@@ -84,6 +92,14 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 				   "%s: %s", w->g.logdir, why);
 			errs++;
 		}
+	}
+	if (w->uses_io_device &&
+	    safe_file_check_device(w->g.io_device, w->g.io_device_overwrite,
+				   dev_why, sizeof(dev_why))) {
+		diag_error(d, w->g.at_io_device.line, w->g.at_io_device.col,
+			   "global.io_device", "%s: %s", w->g.io_device,
+			   dev_why);
+		errs++;
 	}
 	return errs;
 }

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "engine/taskgroup.h"
 
+#include "lib/safe_file.h"
 #include "model/workload.h"
 
 #include <dirent.h>
@@ -121,7 +122,7 @@ const char *taskgroup_state_dir(void)
 static void taskgroup_registry_open(void)
 {
 	const char *dir = taskgroup_state_dir();
-	char head[128];
+	char head[128], why[128];
 	int n;
 
 	if (tg_reg_fd >= 0)
@@ -129,12 +130,14 @@ static void taskgroup_registry_open(void)
 	mkdir(dir, 0700);
 	snprintf(tg_reg_path, sizeof(tg_reg_path), "%s/taskgroups.%d", dir,
 		 (int)getpid());
-	tg_reg_fd = open(tg_reg_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC |
-				      O_NOFOLLOW, 0600);
+	/* No link followed, no FIFO waited on (MIMIC_STATE_DIR may be
+	 * anywhere): lib/safe_file.h. */
+	tg_reg_fd = safe_file_create(AT_FDCWD, tg_reg_path, 0600, why,
+				     sizeof(why));
 	if (tg_reg_fd < 0) {
 		fprintf(stderr, "mimic: warning: cannot write %s (%s): groups "
 			"left by a killed run will not be known to mimic "
-			"cleanup\n", tg_reg_path, strerror(errno));
+			"cleanup\n", tg_reg_path, why);
 		return;
 	}
 	n = snprintf(head, sizeof(head), "mimic %d %lld\n", (int)getpid(),

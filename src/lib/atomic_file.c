@@ -1,6 +1,8 @@
 /* atomic_file.c - write to a temporary name, rename (see atomic_file.h). */
 #include "lib/atomic_file.h"
 
+#include "lib/safe_file.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +18,18 @@ FILE *atomic_file_open(const char *path, char *tmp, size_t n)
 	FILE *f;
 	int fd;
 
-	/* Anything but a regular file or nothing (a device, a FIFO, a link
-	 * such as /dev/stdout) is written in place: never replaced. */
+	/* A character device (/dev/null) is written in place, never
+	 * replaced; a link, FIFO, socket or directory is refused: links are
+	 * not followed, a FIFO would block (lib/safe_file.h). */
 	if (!lstat(path, &st) && !S_ISREG(st.st_mode)) {
+		char why[128];
+
 		tmp[0] = '\0';
-		return fopen(path, "w");
+		if (S_ISCHR(st.st_mode))
+			return safe_file_fopen_path(path, why, sizeof(why));
+		errno = S_ISLNK(st.st_mode) ? ELOOP
+			: S_ISDIR(st.st_mode) ? EISDIR : ENXIO;
+		return NULL;
 	}
 	if ((size_t)snprintf(tmp, n, "%.*s.%s.XXXXXX", dir_len, path,
 			     slash ? slash + 1 : path) >= n) {
@@ -30,10 +39,11 @@ FILE *atomic_file_open(const char *path, char *tmp, size_t n)
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return NULL;
-	/* mkstemp makes 0600; the file gets what fopen would have given. */
+	/* mkstemp makes 0600 (O_CREAT|O_EXCL: a new file, never a planted
+	 * one); the file gets mimic's mode for every file it creates. */
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) || !(f = fdopen(fd, "w"))) {
+	if (fchmod(fd, SAFE_FILE_MODE & ~mask) || !(f = fdopen(fd, "w"))) {
 		int err = errno;
 
 		close(fd);

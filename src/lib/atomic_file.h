@@ -11,9 +11,10 @@
 #include <stdio.h>
 
 /* Creates a temporary file beside path (its name in tmp, n bytes), mode
- * 0666 less the umask as fopen would; NULL with errno on failure. A path
- * that exists and is not a regular file (a device, a FIFO, a symbolic
- * link such as /dev/stdout) is opened in place instead (tmp ""). */
+ * SAFE_FILE_MODE (0644) less the umask; NULL with errno on failure. A
+ * path that is a character device (/dev/null) is opened in place instead
+ * (tmp ""); a symbolic link (ELOOP), directory (EISDIR), FIFO or socket
+ * (ENXIO) is refused (doc/security.md). */
 FILE *atomic_file_open(const char *path, char *tmp, size_t n);
 /* Closes f and renames tmp onto path; -1 with errno (tmp removed) if
  * anything written or the rename failed. */

@@ -66,6 +66,7 @@ struct globals {
 	bool gnuplot;
 	unsigned ftrace;          /* FTRACE_* bits */
 	const char *io_device;
+	bool io_device_overwrite; /* --io-device-overwrite (no JSON key) */
 	int64_t mem_buffer_size;
 	bool cumulative_slack;
 	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */
@@ -80,7 +81,7 @@ struct globals {
 	size_t n_reports;
 	/* Where some values came from, for messages about this machine. */
 	struct src_pos at_logdir, at_calibration, at_mem_buffer_size,
-		at_stack_size;
+		at_stack_size, at_io_device;
 };
 
 /* Scheduling attributes; a field left at MIMIC_UNSET keeps what is there. */

@@ -258,6 +258,10 @@ static const char *w_string(struct walker *w)
 	while (w->p < w->end && *w->p != quote) {
 		char c = *w->p;
 
+		if (!c) {
+			w_fail(w, "NUL byte in a string");
+			return out;
+		}
 		w_advance(w);
 		if (c != '\\') {
 			*o++ = c;
@@ -285,6 +289,11 @@ static const char *w_string(struct walker *w)
 				if (w_hex4(w, &lo) && lo >= 0xdc00 && lo < 0xe000)
 					cp = 0x10000 + ((cp - 0xd800) << 10) +
 					     (lo - 0xdc00);
+			}
+			if (!cp) {
+				/* A C string would end there, silently. */
+				w_fail(w, "\\u0000 (NUL) in a string");
+				return out;
 			}
 			o += utf8_put(o, cp);
 			break;

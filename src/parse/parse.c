@@ -10,6 +10,7 @@
 #include "lib/diag.h"
 #include "event.h"
 #include "parse/counts.h"
+#include "parse/filenames.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "report/report_style.h"
@@ -637,6 +638,7 @@ static void globals_note_pos(struct globals *g, const struct jnode *m)
 		{ "calibration", offsetof(struct globals, at_calibration) },
 		{ "mem_buffer_size", offsetof(struct globals, at_mem_buffer_size) },
 		{ "stack_size", offsetof(struct globals, at_stack_size) },
+		{ "io_device", offsetof(struct globals, at_io_device) },
 	};
 
 	for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++)
@@ -1199,6 +1201,7 @@ static int parse_root(struct parser *p, const char *file,
 		}
 		errs += parse_task(p, path, tn, &w->tasks[k]);
 	}
+	errs += filenames_check(p->d, w, root);
 	/* Cross-task checks and counts, once every task is known. */
 	for (size_t k = 0; !errs && k < w->n_tasks; k++) {
 		struct task *t = &w->tasks[k];

@@ -85,6 +85,13 @@ int ftrace_open(unsigned mask, char *err, size_t len)
 	return 0;
 }
 
+void ftrace_open_fd(int fd, unsigned mask)
+{
+	ftrace_close();
+	marker_fd = fd;
+	marker_mask = mask;
+}
+
 void ftrace_close(void)
 {
 	if (marker_fd >= 0)

@@ -15,6 +15,12 @@
  */
 int ftrace_open(unsigned mask, char *err, size_t len);
 void ftrace_close(void);
+/*
+ * Writes the markers of the categories in mask to fd instead of
+ * trace_marker (taken over: ftrace_close closes it). For the unit test of
+ * the formats, and any sink that wants rt-app's lines without tracefs.
+ */
+void ftrace_open_fd(int fd, unsigned mask);
 
 /* True when category bit is on. */
 bool ftrace_on(unsigned bit);

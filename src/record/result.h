@@ -56,6 +56,9 @@ struct run_result {
 	uint64_t log_rows_dropped; /* over every thread */
 	bool write_failed;        /* a log could not be created or written */
 	bool child_failed;        /* a process instance died abnormally */
+	int logdir_fd;            /* global.logdir, where the reports create
+				   files too (.plot); -1: none; closed by
+				   engine_release() */
 	void *engine;             /* the engine's, for engine_release() */
 };
 

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "record/rtapp_log.h"
 
+#include "lib/safe_file.h"
 #include "record/ring.h"
 #include "lib/timeutil.h"
 #include "model/workload.h"
@@ -24,9 +25,16 @@ char *rtapp_log_path(const struct globals *g, const char *stem,
 	return path;
 }
 
-FILE *rtapp_log_open(const char *path)
+const char *rtapp_log_name(const char *path)
 {
-	FILE *f = fopen(path, "w");
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+FILE *rtapp_log_open(int dir_fd, const char *path, char *why, size_t len)
+{
+	FILE *f = safe_file_fopen(dir_fd, rtapp_log_name(path), why, len);
 
 	if (!f)
 		return NULL;

@@ -12,54 +12,100 @@
 #include "parse/parse.h"
 #include "record/result.h"
 #include "record/rtapp_log.h"
+#include "lib/safe_file.h"
 
-#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static FILE *plot_open(const struct run_result *r, const char *what)
+/*
+ * s as a gnuplot single-quoted string: inside one, nothing is special
+ * (no backslash escapes, no `command` or @macro substitution) except the
+ * quote itself, which is written twice. Control characters, which would
+ * end the command line, never reach here: names are checked when parsed.
+ */
+static void plot_quote(FILE *f, const char *s)
 {
-	char *path = rtapp_log_path(&r->w->g, what, ".plot");
-	FILE *f = path ? fopen(path, "w") : NULL;
-
-	if (!f)
-		fprintf(stderr, "mimic: cannot write %s: %s\n",
-			path ? path : what, strerror(errno));
-	free(path);
-	return f;
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputc('\'', f);
 }
 
-static const char *log_name(const struct run_thread *t)
+/* plot_quote of a formatted string. */
+static void plot_quotef(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void plot_quotef(FILE *f, const char *fmt, ...)
 {
-	const char *slash = strrchr(t->log_path, '/');
+	va_list ap;
+	char *s;
+	int n;
 
-	return slash ? slash + 1 : t->log_path;
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		fputs("''", f); /* fclose reports the stream's state */
+		return;
+	}
+	plot_quote(f, s);
+	free(s);
+}
+
+static FILE *plot_open(const struct run_result *r, const char *what)
+{
+	char *path = rtapp_log_path(&r->w->g, what, ".plot"), why[128];
+	FILE *f = NULL;
+
+	if (path)
+		f = safe_file_fopen(r->logdir_fd, rtapp_log_name(path), why,
+				    sizeof(why));
+	else
+		snprintf(why, sizeof(why), "out of memory");
+	if (!f)
+		fprintf(stderr, "mimic: cannot write %s: %s\n",
+			path ? path : what, why);
+	free(path);
+	return f;
 }
 
 static int plot_thread(const struct run_result *r, const struct run_thread *t)
 {
 	const char *base = r->w->g.log_basename;
-	char what[128];
+	const char *log = rtapp_log_name(t->log_path);
+	size_t skip = strlen(base) + 1, n = strlen(log);
+	char *what;
 	FILE *f;
 
-	snprintf(what, sizeof(what), "%s", log_name(t) + strlen(base) + 1);
-	what[strlen(what) - 4] = '\0'; /* drop ".log" */
-	f = plot_open(r, what);
-	if (!f)
+	/* The log is "<base>-<what>.log"; what is the plot's own stem. */
+	if (n < skip + 4 || strncmp(log, base, skip - 1))
 		return -1;
-	fprintf(f, "set terminal postscript enhanced color\n"
-		   "set output '%s-%s.eps'\n"
-		   "set grid\nset key outside right\n"
-		   "set title \"Measured %s Loop stats\" noenhanced\n"
-		   "set xlabel \"Loop start time since time zero [s]\"\n"
-		   "set ylabel \"Period/Run Time [usec]\"\n"
-		   "set y2label \"Load [number of 1000 loops executed]\"\n"
-		   "set y2tics\n"
-		   "plot '%s' u ($7/1000000):2 w l title \"load \" axes x1y2, "
-		   "'%s' u ($7/1000000):3 w l title \"run \", "
-		   "'%s' u ($7/1000000):4 w l title \"period \"\n",
-		   base, what, what, log_name(t), log_name(t), log_name(t));
+	what = strndup(log + skip, n - skip - 4);
+	f = what ? plot_open(r, what) : NULL;
+	if (!f) {
+		free(what);
+		return -1;
+	}
+	fputs("set terminal postscript enhanced color\nset output ", f);
+	plot_quotef(f, "%s-%s.eps", base, what);
+	fputs("\nset grid\nset key outside right\nset title ", f);
+	plot_quotef(f, "Measured %s Loop stats", what);
+	fputs(" noenhanced\n"
+	      "set xlabel \"Loop start time since time zero [s]\"\n"
+	      "set ylabel \"Period/Run Time [usec]\"\n"
+	      "set y2label \"Load [number of 1000 loops executed]\"\n"
+	      "set y2tics\nplot ", f);
+	plot_quote(f, log);
+	fputs(" u ($7/1000000):2 w l title \"load \" axes x1y2, ", f);
+	plot_quote(f, log);
+	fputs(" u ($7/1000000):3 w l title \"run \", ", f);
+	plot_quote(f, log);
+	fputs(" u ($7/1000000):4 w l title \"period \"\n", f);
+	free(what);
 	return fclose(f) ? -1 : 0;
 }
 
@@ -67,22 +113,29 @@ static int plot_all(const struct run_result *r, const char *what, int column)
 {
 	int n = r->n_threads;
 	FILE *f = plot_open(r, what);
+	bool first = true;
 
 	if (!f)
 		return -1;
-	fprintf(f, "set terminal postscript enhanced color\n"
-		   "set output '%s-%s.eps'\n"
-		   "set grid\nset key outside right noenhanced\n"
+	fputs("set terminal postscript enhanced color\nset output ", f);
+	plot_quotef(f, "%s-%s.eps", r->w->g.log_basename, what);
+	fprintf(f, "\nset grid\nset key outside right noenhanced\n"
 		   "set title \"Measured time per loop\"\n"
 		   "set xlabel \"Loop start time since time zero [s]\"\n"
 		   "set ylabel \"%s Time [usec]\"\n"
-		   "plot ", r->w->g.log_basename, what,
-		column == 4 ? "Period" : "Run");
-	for (int k = 0; k < n; k++)
-		fprintf(f, "%s'%s' u ($7/1000000):%d w l title \"thread [%s] (%s)\"",
-			k ? ", " : "", log_name(&r->threads[k]), column,
-			r->threads[k].name,
-			policy_name(r->threads[k].task->sched.policy));
+		   "plot ", column == 4 ? "Period" : "Run");
+	for (int k = 0; k < n; k++) {
+		const struct run_thread *t = &r->threads[k];
+
+		if (!t->log_path)
+			continue;
+		fputs(first ? "" : ", ", f);
+		first = false;
+		plot_quote(f, rtapp_log_name(t->log_path));
+		fprintf(f, " u ($7/1000000):%d w l title ", column);
+		plot_quotef(f, "thread [%s] (%s)", t->name,
+			    policy_name(t->task->sched.policy));
+	}
 	fprintf(f, "\n");
 	return fclose(f) ? -1 : 0;
 }

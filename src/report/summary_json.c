@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "report/summary_json.h"
 
+#include "lib/safe_file.h"
 #include "config.h"
 #include "lib/atomic_file.h"
 #include "lib/timeutil.h"
@@ -38,6 +39,12 @@ int summary_json_check(const char *path, char *err, size_t n)
 		return 0;
 	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
 		snprintf(err, n, "%s: is a directory", path);
+		return -1;
+	}
+	/* What safe_file_fopen_path would refuse after the run. */
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode) &&
+	    !S_ISCHR(st.st_mode)) {
+		snprintf(err, n, "%s: %s", path, safe_file_kind(st.st_mode));
 		return -1;
 	}
 	copy = strdup(path);
@@ -389,7 +396,8 @@ int summary_json_write(const struct run_result *r, const char *path)
 	goto out;
 fail:
 	fprintf(stderr, "mimic: cannot write summary %s: %s\n",
-		to_stdout ? "to standard output" : path, strerror(errno));
+		to_stdout ? "to standard output" : path,
+		to_stdout ? strerror(errno) : safe_file_strerror(path, errno));
 	if (f && !to_stdout)
 		atomic_file_abort(f, tmp);
 out:

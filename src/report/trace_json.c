@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "config.h"
 
+#include "lib/safe_file.h"
 #include "report/trace_json.h"
 
 #include "event.h"
@@ -250,7 +251,8 @@ int trace_json_write(const struct run_result *r, const char *path)
 	wr.f = buf && held ? atomic_file_open(path, tmp, sizeof(tmp)) : NULL;
 	if (!wr.f) {
 		fprintf(stderr, "mimic: cannot write %s: %s\n", path,
-			buf && held ? strerror(errno) : "out of memory");
+			buf && held ? safe_file_strerror(path, errno)
+				    : "out of memory");
 		free(buf);
 		free(held);
 		return -1;
