@@ -166,12 +166,12 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
 	if (!t->stats.run_err_bp || !t->stats.slack_us || !t->stats.run_us)
 		return -1;
-	if ((t->stats.n_locks = lock_stats_count(task))) {
+	if ((t->stats.n_locks = thread_locks_count(task))) {
 		t->stats.locks = engine_shm_alloc(e, t->stats.n_locks *
 						      sizeof(*t->stats.locks));
 		if (!t->stats.locks)
 			return -1;
-		lock_stats_init(t->stats.locks, task);
+		thread_locks_init(t->stats.locks, task);
 	}
 	if (task->samples &&
 	    !(t->stats.samples = engine_shm_alloc(e, samples_bytes())))
@@ -722,9 +722,11 @@ static size_t engine_shm_size(const struct workload *w,
 		}
 	size_t locks = 0;
 
-	for (size_t k = 0; k < w->n_tasks; k++)
-		if (lock_stats_count(&w->tasks[k]) > locks)
-			locks = lock_stats_count(&w->tasks[k]);
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		size_t n = thread_locks_count(&w->tasks[k]);
+
+		locks = n > locks ? n : locks;
+	}
 	per += locks * sizeof(struct lock_stats);
 	return ENGINE_SHM_BASE +
 	       (w->n_resources + 1) * sizeof(struct live_resource) +

@@ -290,6 +290,62 @@ void event_ctx_rate_mark(struct event_ctx *c, uint64_t done, int64_t at_ns)
 	t->stats.rate_last_ns = at_ns;
 }
 
+/* ---- lock statistics: which mutexes ---- */
+
+/* A lock event (lock, percpu_lock) and the mutex it takes, or -1. */
+static int thread_locks_mutex(const struct event *ev)
+{
+	return ev->kind->ftrace_type == RTAPP_TYPE_LOCK ? ev->resource : -1;
+}
+
+/*
+ * The distinct mutexes task's lock events take, in order of first use:
+ * counted with a bitmap over the resources (before time zero, no fixed
+ * bound on a task's events), listed into ls checking the entries so far.
+ */
+size_t thread_locks_count(const struct task *task)
+{
+	int max = -1;
+	size_t n = 0;
+	bool *seen;
+
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			int m = thread_locks_mutex(&task->phases[p].events[e]);
+
+			if (m > max)
+				max = m;
+		}
+	if (max < 0 || !(seen = calloc((size_t)max + 1, sizeof(*seen))))
+		return 0; /* out of memory: no statistics */
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			int m = thread_locks_mutex(&task->phases[p].events[e]);
+
+			if (m >= 0 && !seen[m]) {
+				seen[m] = true;
+				n++;
+			}
+		}
+	free(seen);
+	return n;
+}
+
+void thread_locks_init(struct lock_stats *ls, const struct task *task)
+{
+	size_t n = 0;
+
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			int m = thread_locks_mutex(&task->phases[p].events[e]);
+
+			if (m < 0 || lock_stats_find(ls, n, m))
+				continue;
+			memset(&ls[n], 0, sizeof(ls[n]));
+			ls[n++].resource = m;
+		}
+}
+
 /* ---- kinds' per-thread state ---- */
 
 int thread_states_init(struct thread *t)

@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "event.h"
 #include "engine/hostlimits.h"
+#include "engine/thread.h"
 #include "lib/diag.h"
 #include "lib/hist.h"
 #include "record/lock_stats.h"
@@ -219,7 +220,7 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 		const struct task *task = &w->tasks[t];
 		uint64_t per = extra + 2 * sizeof(struct shist) +
 			       (3 + WAKE_PATHS) * sizeof(struct hist) +
-			       lock_stats_count(task) * sizeof(struct lock_stats);
+			       thread_locks_count(task) * sizeof(struct lock_stats);
 
 		if (w->g.log_mode != LOG_DISABLED)
 			per += engine_ring_bytes(&w->g);

@@ -22,11 +22,6 @@ struct lock_stats {
 	struct hist hold_us;      /* acquisition -> release */
 };
 
-/* The distinct mutexes task's lock events take (0: no statistics). */
-size_t lock_stats_count(const struct task *task);
-/* Fills ls[0 .. lock_stats_count(task)) with those mutexes, zeroed. */
-void lock_stats_init(struct lock_stats *ls, const struct task *task);
-
 /* The entry of mutex among n, or NULL. */
 static inline struct lock_stats *lock_stats_find(struct lock_stats *ls,
 						 size_t n, int mutex)
