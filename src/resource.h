@@ -1,87 +1,99 @@
 /*
- * resource.h - the live kernel/pthread objects behind named resources:
- * created before time zero, woken when the run stops, destroyed after.
+ * resource.h - the interface every resource kind implements, and the live
+ * objects behind named resources: created before time zero, woken when the
+ * run stops, destroyed after. Each kind lives in src/resources/<kind>.c and
+ * exports one struct resource_kind; resource.c holds the only table of them
+ * and the generic code. What an event sees of a kind's live state is in
+ * src/resources/<kind>.h.
  */
 #ifndef MIMIC_RESOURCE_H
 #define MIMIC_RESOURCE_H
 
+#include "model/keys.h"
 #include "model/workload.h"
 
 #include <pthread.h>
-#include <semaphore.h>
-#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-struct live_barrier {
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	int arrived;
-	uint64_t generation;      /* bumped when all have arrived */
-};
+struct json_object;
 
-/* suspend/resume: a resume is remembered until the next suspend. */
-struct live_wakeup {
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	uint64_t generation;      /* bumped by every resume */
-};
-
-/* A condition variable and when it was last signalled. */
-struct live_cond {
-	pthread_cond_t cond;
-	_Atomic int64_t stamp;    /* CLOCK_MONOTONIC ns of the last signal */
-};
-
-/* A pipe or socket: the receiver reads rfd, senders write wfd. */
-struct live_channel {
-	int rfd, wfd;
-	_Atomic int64_t stamp;    /* last send, for messages under 8 bytes */
-};
-
-/* A futex word counting posted wake-ups, and who waits on it. */
-struct live_futex {
-	_Atomic uint32_t word;
-	atomic_int waiters;
-	_Atomic int64_t stamp;    /* the waker's CLOCK_MONOTONIC ns */
-};
-
-/* percpu_lock: one mutex per configured CPU. */
-struct live_cpu_mutex {
-	pthread_mutex_t *m;       /* n mutexes in a shared mapping */
-	int n;
-	size_t bytes;
-};
-
+/* A resource as the engine holds it, in memory every user can see. */
 struct live_resource {
 	const struct resource *r;
 	bool shared;              /* used across processes (mode "process") */
-	union {
-		pthread_mutex_t mutex;
-		struct live_cond cond;
-		struct live_barrier barrier;
-		struct live_wakeup wakeup;
-		sem_t sem;
-		void *buf;        /* membuf */
-		struct live_channel chan;
-		struct live_futex futex;
-		struct live_cpu_mutex cpu_mutex;
-	};
+	void *state;              /* the kind's live_size bytes, or NULL */
 };
 
-/* Creates the object, process-shared if shared; -errno and a message on
- * failure. l must be in memory every user can see (the shared region). */
+struct resource_kind {
+	/* In messages: "\"x\" is a mutex, not a barrier". */
+	const char *name;
+	/* Its "type" in the resources section; NULL: created on use only. */
+	const char *declared_as;
+	/* Its other keys there, fields of struct resource; NULL-ended. */
+	const struct key *keys;
+	/*
+	 * Kinds (1u << type) that may use its names too. One name is one
+	 * object, but rt-app keeps a namespace per type, which the corpus
+	 * relies on for a condition and the mutex of the same name and for
+	 * timers.
+	 */
+	unsigned shares_names;
+	/* Kinds (1u << type) whose look-ups also find it: a socket is
+	 * found as a pipe, so a channel's users need not know which. */
+	unsigned found_as;
+	/* Channels: the latency histogram of a blocking receive. */
+	enum wake_path wake_path;
+	/* Optional: the parser made r, at its first use (or declaration). */
+	void (*added)(struct workload *w, struct resource *r);
+	size_t live_size;         /* bytes of state, zeroed before create */
+	/* What one holds, for the before-start checks: file descriptors,
+	 * and kernel memory (buffers) at most. */
+	int fds;
+	uint64_t kernel_bytes;
+	/* Makes the object in l->state; 0, or an errno after undoing
+	 * what it did. */
+	int (*create)(struct live_resource *l, const struct globals *g);
+	/* Optional: wakes every thread blocked on it (the run stops). */
+	void (*kick)(struct live_resource *l);
+	/* Optional: undoes a create that succeeded. */
+	void (*destroy)(struct live_resource *l);
+	/* Optional: adds its normalised parameters to out (for --dump). */
+	void (*dump)(const struct resource *r, struct json_object *out);
+};
+
+/* Every kind, indexed by enum resource_type. */
+extern const struct resource_kind *const resource_kinds[RES_KINDS];
+
+const struct resource_kind *resource_kind_of(const struct resource *r);
+/* The kind declared with "type": name in the resources section, or -1. */
+int resource_type_declared(const char *name);
+/* Whether a resource of type a and one of type b may not share a name. */
+bool resource_names_clash(enum resource_type a, enum resource_type b);
+/* Whether a lookup of want finds an existing resource of type have. */
+bool resource_kind_matches(enum resource_type have, enum resource_type want);
+
+/* Bytes of live state r needs: place that many before resource_create. */
+size_t resource_live_size(const struct resource *r);
+/*
+ * Creates the object in state (resource_live_size(r) zeroed bytes),
+ * process-shared if shared; -errno and a message on failure. l and state
+ * must be in memory every user can see (the shared region).
+ */
 int resource_create(struct live_resource *l, const struct resource *r,
-		    const struct globals *g, bool shared, char *err,
-		    size_t len);
-/* FUTEX_WAIT/WAKE, private to the process unless l is shared. */
-long resource_futex(struct live_resource *l, int op, uint32_t val);
+		    const struct globals *g, bool shared, void *state,
+		    char *err, size_t len);
 /* Wakes every thread blocked on it, so a stopping run can be joined. */
 void resource_kick(struct live_resource *l);
 void resource_destroy(struct live_resource *l);
+/* Adds the kind's normalised parameters of r to out (for --dump). */
+void resource_dump(const struct resource *r, struct json_object *out);
 
-/* The work buffer of memrun: filled, and linked for pointer chasing;
- * shared memory, so process instances share it too. */
-void *membuf_create(int64_t size, int64_t stride, bool sequential);
-void membuf_destroy(void *buf, int64_t size);
+/* For kinds: a mutex (priority-inheriting if the workload says so) and a
+ * condition variable, process-shared if shared; 0 or an errno. */
+int resource_mutex_init(pthread_mutex_t *m, const struct globals *g,
+			bool shared);
+int resource_cond_init(pthread_cond_t *c, bool shared);
 
 #endif

@@ -27,13 +27,14 @@ J
 "$MIMIC" --quiet "$TMP/w.json" 2>"$TMP/err" &
 pid=$!
 sleep 0.3
-# Samples of "tid cls rtprio ni psr comm", every 100 ms for 2.4 s, and
-# the affinity of two threads, read once while they run.
+# Samples of "tid cls rtprio ni psr comm", every 100 ms while mimic runs
+# (so a late start on a busy machine still sees every phase), and the
+# affinity of two threads, read once as soon as both are seen.
 tid_of() { awk -v c="$1" '$7 == c { print $2; exit }' "$TMP/ps"; }
-k=0
-while [ $k -lt 24 ]; do
+k=0 aff= aff0=
+while [ $k -lt 100 ] && kill -0 $pid 2>/dev/null; do
 	ps -L -o tid=,cls=,rtprio=,ni=,psr=,comm= -p $pid | sed "s/^/$k /" >>"$TMP/ps"
-	if [ $k -eq 2 ]; then
+	if [ -z "$aff" ] && [ -n "$(tid_of pin-1)" ] && [ -n "$(tid_of hog0-4)" ]; then
 		aff=$(taskset -cp "$(tid_of pin-1)" 2>&1 | sed 's/.*: //')
 		aff0=$(taskset -cp "$(tid_of hog0-4)" 2>&1 | sed 's/.*: //')
 	fi

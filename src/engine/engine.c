@@ -13,7 +13,6 @@
 #include "lib/filename.h"
 #include "lib/safe_file.h"
 #include "record/ftrace.h"
-#include "parse/parse.h"
 #include "engine/progress.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
@@ -284,8 +283,14 @@ static int engine_make_resources(struct engine *e)
 	if (!e->res)
 		return -1;
 	for (size_t k = 0; k < w->n_resources; k++) {
+		size_t bytes = resource_live_size(&w->resources[k]);
+		void *state = bytes ? engine_shm_alloc(e, bytes) : NULL;
+
+		if (bytes && !state)
+			return -1;
 		if (resource_create(&e->res[k], &w->resources[k], &w->g,
-				    w->has_processes, err, sizeof(err))) {
+				    w->has_processes, state, err,
+				    sizeof(err))) {
 			fprintf(stderr, "%s: error: %s\n", w->file, err);
 			return -1;
 		}
@@ -709,7 +714,7 @@ void engine_thread_done(struct engine *e)
 static size_t engine_shm_size(const struct workload *w,
 			      const struct engine_options *opt)
 {
-	size_t per = ENGINE_SHM_PER_THREAD + sizeof(struct thread);
+	size_t per = ENGINE_SHM_PER_THREAD + sizeof(struct thread), live = 0;
 
 	if (opt->trace_json)
 		per += trace_ring_bytes(trace_slices(opt->trace_slices));
@@ -728,8 +733,11 @@ static size_t engine_shm_size(const struct workload *w,
 		locks = n > locks ? n : locks;
 	}
 	per += locks * sizeof(struct lock_stats);
+	/* Each resource's state, and up to a cache line of alignment. */
+	for (size_t k = 0; k < w->n_resources; k++)
+		live += resource_live_size(&w->resources[k]) + 64;
 	return ENGINE_SHM_BASE +
-	       (w->n_resources + 1) * sizeof(struct live_resource) +
+	       (w->n_resources + 1) * sizeof(struct live_resource) + live +
 	       ((size_t)w->n_shared_timers + 1) * sizeof(struct timer_state) +
 	       w->n_tasks * sizeof(int) +
 	       (size_t)(w->n_threads + w->fork_capacity) * per;

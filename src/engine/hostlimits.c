@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "engine/hostlimits.h"
 
+#include "resource.h"
+
 #include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -237,9 +239,7 @@ static int hostlimits_check_fds(const struct workload *w)
 	if (w->g.log_mode == LOG_FILE)
 		logs = (long long)w->n_threads + w->fork_capacity;
 	for (size_t k = 0; k < w->n_resources; k++)
-		if (w->resources[k].type == RES_PIPE ||
-		    w->resources[k].type == RES_SOCKET)
-			ends += 2;
+		ends += resource_kind_of(&w->resources[k])->fds;
 	need = logs + ends + HOSTLIMITS_FDS_SLACK;
 	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur == RLIM_INFINITY ||
 	    (long long)rl.rlim_cur >= need)

@@ -17,15 +17,12 @@
 #include "lib/hist.h"
 #include "record/lock_stats.h"
 #include "record/samples.h"
+#include "resource.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* What the kernel buffers per channel: a pipe's 16 pages; a socket pair's
- * send and receive buffers (net.core.[wr]mem_default, 208 KiB each). */
-#define MEM_PIPE_BYTES   (64 << 10)
-#define MEM_SOCKET_BYTES (2 * (208 << 10))
 /* A cgroup limit at or above this is none (v1 prints 2^63 rounded down
  * to a page). */
 #define MEM_NO_LIMIT (1ull << 60)
@@ -196,9 +193,7 @@ static void mem_channels(const struct workload *w, struct mem_sum *s)
 {
 	for (size_t k = 0; k < w->n_resources; k++) {
 		const struct resource *r = &w->resources[k];
-		uint64_t b = r->type == RES_PIPE     ? MEM_PIPE_BYTES
-			     : r->type == RES_SOCKET ? MEM_SOCKET_BYTES
-						     : 0;
+		uint64_t b = resource_kind_of(r)->kernel_bytes;
 
 		if (b)
 			mem_add(s, MEM_CHANNELS, b, b, NULL, 0, 0);

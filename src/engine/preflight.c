@@ -4,6 +4,7 @@
 
 #include "engine/sched_attr.h"
 #include "engine/taskgroup.h"
+#include "model/policy.h"
 #include "model/workload.h"
 
 #include <pthread.h>
@@ -79,7 +80,7 @@ int preflight_workload(const struct workload *w, bool allow_missing)
 			const struct phase *ph = &task->phases[p];
 
 			if (ph->has_sched)
-				sched_attr_merge(&cur.sched, &ph->sched);
+				policy_merge(&cur.sched, &ph->sched);
 			cur.cpus = ph->cpus.n ? &ph->cpus : &task->cpus;
 			if (ph->taskgroup)
 				cur.group = ph->taskgroup;

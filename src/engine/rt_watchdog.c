@@ -14,7 +14,7 @@
 #include "engine/rt_watchdog.h"
 
 #include "engine/hostlimits.h"
-#include "parse/parse.h"
+#include "model/policy.h"
 #include "model/workload.h"
 
 #include <sched.h>

@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "engine/sched_attr.h"
 
-#include "parse/parse.h"
+#include "model/policy.h"
 
 #include <errno.h>
 #include <stdatomic.h>
@@ -32,11 +32,6 @@ struct mimic_sched_attr {
 };
 
 static atomic_bool warned_missing;
-
-static bool policy_is_rt(int p)
-{
-	return p == SCHED_FIFO || p == SCHED_RR;
-}
 
 /* The calling thread's soft RLIMIT_RTPRIO, for the message. */
 static const char *rtprio_now(char *buf, size_t len)
@@ -147,24 +142,4 @@ int sched_affinity_apply(const struct cpu_set_list *cpus, char *err,
 	int e = errno;
 	snprintf(err, len, "cpus: cannot set affinity: %s", strerror(e));
 	return -e;
-}
-
-void sched_attr_merge(struct sched_attrs *cur, const struct sched_attrs *ph)
-{
-	if (ph->policy != MIMIC_UNSET && ph->policy != cur->policy) {
-		cur->policy = ph->policy;
-		cur->priority = policy_is_rt(ph->policy) ? 10 : 0;
-	}
-	if (ph->priority != MIMIC_UNSET)
-		cur->priority = ph->priority;
-	if (ph->dl_runtime_ns)
-		cur->dl_runtime_ns = ph->dl_runtime_ns;
-	if (ph->dl_period_ns)
-		cur->dl_period_ns = ph->dl_period_ns;
-	if (ph->dl_deadline_ns)
-		cur->dl_deadline_ns = ph->dl_deadline_ns;
-	if (ph->util_min != -1)
-		cur->util_min = ph->util_min;
-	if (ph->util_max != -1)
-		cur->util_max = ph->util_max;
 }

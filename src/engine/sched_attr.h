@@ -24,11 +24,4 @@ int sched_attr_apply(const struct sched_attrs *want, bool allow_missing,
 int sched_affinity_apply(const struct cpu_set_list *cpus, char *err,
 			 size_t len);
 
-/*
- * Resolves a phase's attributes on top of the current ones: fields the
- * phase gives replace, a new policy without a priority takes that policy's
- * default (10 for RT, nice 0 otherwise), as rt-app does.
- */
-void sched_attr_merge(struct sched_attrs *cur, const struct sched_attrs *ph);
-
 #endif

@@ -6,10 +6,10 @@
 #include "engine/thread.h"
 
 #include "engine/engine.h"
-#include "parse/parse.h"
+#include "model/policy.h"
 #include "event.h"
 #include "record/ftrace.h"
-#include "resource.h"
+#include "resources/mutex.h"
 #include "record/samples.h"
 #include "engine/sched_attr.h"
 #include "engine/taskgroup.h"
@@ -36,7 +36,8 @@ struct live_resource *thread_live(const struct thread *t, int index)
 static void thread_release_all(struct thread *t)
 {
 	while (t->n_held > 0)
-		pthread_mutex_unlock(&thread_live(t, t->held[--t->n_held])->mutex);
+		pthread_mutex_unlock(
+			mutex_live(thread_live(t, t->held[--t->n_held])));
 	thread_states_stop(t);
 }
 
@@ -151,7 +152,7 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 	if (ph->has_sched) {
 		struct sched_attrs want = t->cur_sched;
 
-		sched_attr_merge(&want, &ph->sched);
+		policy_merge(&want, &ph->sched);
 		if (memcmp(&want, &t->cur_sched, sizeof(want))) {
 			rc |= sched_attr_apply(&want, t->eng->opt->allow_missing,
 					       err, sizeof(err));

@@ -6,7 +6,7 @@
 #include "lib/arena.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/barrier.h"
 #include "event_ctx.h"
 
 #include <json-c/json.h>
@@ -27,7 +27,7 @@ static int barrier_finalize(struct parser *p, const struct task *t,
 
 static void barrier_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_barrier *b = &event_ctx_live(ctx, ev->resource)->barrier;
+	struct live_barrier *b = barrier_live(event_ctx_live(ctx, ev->resource));
 	int need = event_ctx_resource(ctx, ev->resource)->participants;
 
 	pthread_mutex_lock(&b->lock);

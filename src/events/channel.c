@@ -19,6 +19,7 @@
 #include "parse/keys.h"
 #include "parse/parse.h"
 #include "resource.h"
+#include "resources/channel.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -154,8 +155,7 @@ static int recv_parse(struct parser *p, const char *path,
 		int r = a->peer.n_from ? a->peer.from[k] : ev->resource;
 
 		p->task->wake_paths |=
-			1u << (p->w->resources[r].type == RES_PIPE ? WAKE_PIPE
-								   : WAKE_SOCKET);
+			1u << resource_kind_of(&p->w->resources[r])->wake_path;
 	}
 	return rc;
 }
@@ -302,7 +302,7 @@ static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf, int64_t 
 static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
-	struct live_channel *c = &event_ctx_live(ctx, ev->resource)->chan;
+	struct live_channel *c = channel_live(event_ctx_live(ctx, ev->resource));
 
 	unsigned char *out = ((struct channel_state *)event_ctx_state(ctx))->msg;
 
@@ -328,7 +328,7 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev)
 
 	for (int k = 0; k < n; k++)
 		fds[k] = (struct pollfd){
-			.fd = event_ctx_live(ctx, a->peer.from[k])->chan.rfd,
+			.fd = channel_live(event_ctx_live(ctx, a->peer.from[k]))->rfd,
 			.events = POLLIN };
 	for (;;) {
 		int r = poll(fds, (nfds_t)n, -1);
@@ -363,9 +363,8 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 
 		if (res < 0)
 			return;
-		c = &event_ctx_live(ctx, res)->chan;
-		path = event_ctx_resource(ctx, res)->type == RES_PIPE ? WAKE_PIPE
-								 : WAKE_SOCKET;
+		c = channel_live(event_ctx_live(ctx, res));
+		path = resource_kind_of(event_ctx_resource(ctx, res))->wake_path;
 		if (!transfer(ctx, c->rfd, in, a->bytes, false))
 			return;
 		now = time_now_ns();
@@ -382,8 +381,6 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 {
 	const struct channel_args *a = ev->args;
 	const struct resource *r = &w->resources[ev->resource];
-	static const char *const modes[] = { "stream", "dgram", "tcp" };
-
 	json_object_object_add(out, "channel", json_object_new_string(r->name));
 	if (a->peer.n_from > 1) {
 		struct json_object *from = json_object_new_array();
@@ -393,10 +390,7 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 				w->resources[a->peer.from[k]].name));
 		json_object_object_add(out, "from", from);
 	}
-	json_object_object_add(out, "kind",
-			       json_object_new_string(r->type == RES_PIPE
-							      ? "pipe"
-							      : modes[r->socket_mode]));
+	resource_dump(r, out); /* "kind": pipe, stream, dgram or tcp */
 	json_object_object_add(out, "bytes", json_object_new_int64(a->bytes));
 	json_object_object_add(out, "count", json_object_new_int64(a->count));
 }

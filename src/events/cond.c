@@ -13,7 +13,8 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/cond.h"
+#include "resources/mutex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -78,8 +79,8 @@ static int wait_parse(struct parser *p, const char *path,
 static void cond_wait(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct cond_args *a = ev->args;
-	pthread_mutex_t *m = &event_ctx_live(ctx, a->mutex_index)->mutex;
-	struct live_cond *c = &event_ctx_live(ctx, ev->resource)->cond;
+	pthread_mutex_t *m = mutex_live(event_ctx_live(ctx, a->mutex_index));
+	struct live_cond *c = cond_live(event_ctx_live(ctx, ev->resource));
 	bool held = event_ctx_holds(ctx, a->mutex_index);
 	int64_t since, stamp;
 
@@ -102,7 +103,7 @@ static void wait_exec(struct event_ctx *ctx, const struct event *ev)
 
 static void cond_signal(struct event_ctx *ctx, const struct event *ev, bool all)
 {
-	struct live_cond *c = &event_ctx_live(ctx, ev->resource)->cond;
+	struct live_cond *c = cond_live(event_ctx_live(ctx, ev->resource));
 
 	atomic_store(&c->stamp, time_now_ns());
 	if (all)

@@ -24,7 +24,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/futex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -133,7 +133,7 @@ static int futex_reset_parse(struct parser *p, const char *path,
 static void futex_post(struct live_resource *l, int n, bool if_blocked,
 		       int64_t stamp_ns)
 {
-	struct live_futex *f = &l->futex;
+	struct live_futex *f = futex_live(l);
 
 	if (!n) {
 		/* A waiter woken but not yet running still counts: skip it. */
@@ -146,14 +146,14 @@ static void futex_post(struct live_resource *l, int n, bool if_blocked,
 	atomic_store(&f->stamp, stamp_ns);
 	atomic_fetch_add(&f->word, (uint32_t)n);
 	if (!if_blocked || atomic_load(&f->waiters) > 0)
-		resource_futex(l, FUTEX_WAKE, (uint32_t)n);
+		futex_syscall(l, FUTEX_WAKE, (uint32_t)n);
 }
 
 static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct futex_args *a = ev->args;
 	struct live_resource *l = event_ctx_live(ctx, ev->resource);
-	struct live_futex *f = &l->futex;
+	struct live_futex *f = futex_live(l);
 	bool counted = false;
 	int64_t now;
 
@@ -185,7 +185,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 		if (!counted)
 			atomic_fetch_add(&f->waiters, 1);
 		if (atomic_load(&f->word) == 0)
-			resource_futex(l, FUTEX_WAIT, 0);
+			futex_syscall(l, FUTEX_WAIT, 0);
 		atomic_fetch_sub(&f->waiters, 1);
 		counted = false;
 	}
@@ -208,7 +208,7 @@ static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 
 static void futex_reset_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	atomic_store(&event_ctx_live(ctx, ev->resource)->futex.word, 0);
+	atomic_store(&futex_live(event_ctx_live(ctx, ev->resource))->word, 0);
 }
 
 static void futex_dump(const struct workload *w, const struct event *ev,

@@ -5,7 +5,7 @@
 #include "event.h"
 #include "events/membuf.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/membuf.h"
 #include "event_ctx.h"
 
 #include <errno.h>
@@ -26,7 +26,7 @@ static void iorun_exec(struct event_ctx *ctx, const struct event *ev)
 	int64_t size = l->r->size, left = a->bytes;
 
 	while (left > 0 && !event_ctx_stopping(ctx)) {
-		ssize_t n = write(event_ctx_io_fd(ctx), l->buf,
+		ssize_t n = write(event_ctx_io_fd(ctx), membuf_live(l),
 				  (size_t)(left < size ? left : size));
 
 		if (n < 0 && errno != EINTR)

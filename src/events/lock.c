@@ -9,7 +9,7 @@
 #include "report/dump.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/mutex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -29,7 +29,7 @@ static int mutex_parse(struct parser *p, const char *path,
  */
 static void lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	pthread_mutex_t *m = &event_ctx_live(ctx, ev->resource)->mutex;
+	pthread_mutex_t *m = mutex_live(event_ctx_live(ctx, ev->resource));
 	int64_t waited_since = -1;
 
 	if (pthread_mutex_trylock(m)) {
@@ -52,7 +52,7 @@ static void unlock_exec(struct event_ctx *ctx, const struct event *ev)
 	/* Unlocking a mutex this thread does not hold is undefined: skip.
 	 * The hold is recorded before the unlock, so it ends as it does. */
 	if (event_ctx_release(ctx, ev->resource))
-		pthread_mutex_unlock(&event_ctx_live(ctx, ev->resource)->mutex);
+		pthread_mutex_unlock(mutex_live(event_ctx_live(ctx, ev->resource)));
 }
 
 static void mutex_dump(const struct workload *w, const struct event *ev,

@@ -9,7 +9,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/membuf.h"
 #include "event_ctx.h"
 
 #include <json-c/json.h>
@@ -51,8 +51,8 @@ static void mem_exec(struct event_ctx *ctx, const struct event *ev)
 	while (left > 0 && !event_ctx_stopping(ctx)) {
 		int64_t n = left < size ? left : size;
 
-		memset(l->buf, 0, (size_t)n);
-		__asm__ volatile("" : : "r"(l->buf) : "memory");
+		memset(membuf_live(l), 0, (size_t)n);
+		__asm__ volatile("" : : "r"(membuf_live(l)) : "memory");
 		left -= n;
 	}
 }

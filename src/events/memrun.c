@@ -12,7 +12,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/membuf.h"
 #include "event_ctx.h"
 
 #include <json-c/json.h>
@@ -114,7 +114,7 @@ static int memrun_parse(struct parser *p, const char *path,
 static void memrun_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct memrun_args *a = ev->args;
-	unsigned char *buf = event_ctx_live(ctx, ev->resource)->buf;
+	unsigned char *buf = membuf_live(event_ctx_live(ctx, ev->resource));
 	int64_t size = a->size, n = a->count;
 	volatile unsigned char *vb = buf;
 	unsigned sum = 0;

@@ -17,7 +17,7 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/percpu_mutex.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
 
@@ -91,7 +91,8 @@ static const struct event_state percpu_state = {
  */
 static void percpu_lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_cpu_mutex *c = &event_ctx_live(ctx, ev->resource)->cpu_mutex;
+	struct live_cpu_mutex *c =
+		percpu_mutex_live(event_ctx_live(ctx, ev->resource));
 	struct percpu_held *held = event_ctx_state(ctx);
 	int64_t waited_since = -1;
 

@@ -6,7 +6,7 @@
 #include "report/dump.h"
 #include "event.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/sem.h"
 #include "event_ctx.h"
 
 #include <errno.h>
@@ -21,12 +21,12 @@ static int sem_parse(struct parser *p, const char *path,
 
 static void sem_post_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	sem_post(&event_ctx_live(ctx, ev->resource)->sem);
+	sem_post(sem_live(event_ctx_live(ctx, ev->resource)));
 }
 
 static void sem_wait_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	sem_t *s = &event_ctx_live(ctx, ev->resource)->sem;
+	sem_t *s = sem_live(event_ctx_live(ctx, ev->resource));
 
 	while (sem_wait(s) && errno == EINTR && !event_ctx_stopping(ctx))
 		;

@@ -11,7 +11,7 @@
 #include "event.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
-#include "resource.h"
+#include "resources/wakeup.h"
 #include "event_ctx.h"
 
 #include <json-c/json.h>
@@ -74,7 +74,7 @@ static const struct event_state suspend_state = {
 
 static void suspend_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_wakeup *w = &event_ctx_live(ctx, ev->resource)->wakeup;
+	struct live_wakeup *w = wakeup_live(event_ctx_live(ctx, ev->resource));
 
 	pthread_mutex_lock(&w->lock);
 	uint64_t *seen = &((struct suspend_state *)event_ctx_state(ctx))
@@ -88,7 +88,7 @@ static void suspend_exec(struct event_ctx *ctx, const struct event *ev)
 
 static void resume_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	struct live_wakeup *w = &event_ctx_live(ctx, ev->resource)->wakeup;
+	struct live_wakeup *w = wakeup_live(event_ctx_live(ctx, ev->resource));
 
 	pthread_mutex_lock(&w->lock);
 	w->generation++;

@@ -107,6 +107,7 @@ struct node_list {
 	int line, col;
 };
 
+/* Kinds of resource: indexes of resource_kinds[] (src/resource.c). */
 enum resource_type {
 	RES_TIMER,
 	RES_MUTEX,
@@ -119,6 +120,7 @@ enum resource_type {
 	RES_SOCKET,               /* a channel: socketpair or TCP loopback */
 	RES_FUTEX,                /* a 32-bit futex word */
 	RES_CPU_MUTEX,            /* one mutex per CPU (percpu_lock) */
+	RES_KINDS                 /* how many: each has a struct resource_kind */
 };
 
 enum socket_mode { SOCKET_STREAM, SOCKET_DGRAM, SOCKET_TCP };

@@ -8,13 +8,14 @@
 
 #include "lib/arena.h"
 #include "lib/diag.h"
+#include "model/policy.h"
+#include "resource.h"
 #include "event.h"
 #include "parse/counts.h"
 #include "parse/filenames.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "report/report_style.h"
-#include "engine/sched_attr.h"
 
 #include <limits.h>
 #include <math.h>
@@ -75,31 +76,6 @@ static const char *describe(const struct jnode *v)
 	return jtype_name(v->type);
 }
 
-
-static const struct {
-	const char *name;
-	int policy;
-} policies[] = {
-	{ "SCHED_OTHER", SCHED_OTHER }, { "SCHED_BATCH", SCHED_BATCH },
-	{ "SCHED_IDLE", SCHED_IDLE },   { "SCHED_FIFO", SCHED_FIFO },
-	{ "SCHED_RR", SCHED_RR },       { "SCHED_DEADLINE", SCHED_DEADLINE },
-};
-
-int policy_from_name(const char *name)
-{
-	for (size_t k = 0; k < sizeof(policies) / sizeof(policies[0]); k++)
-		if (!strcmp(policies[k].name, name))
-			return policies[k].policy;
-	return -1;
-}
-
-const char *policy_name(int policy)
-{
-	for (size_t k = 0; k < sizeof(policies) / sizeof(policies[0]); k++)
-		if (policies[k].policy == policy)
-			return policies[k].name;
-	return "unset";
-}
 
 static int get_policy(struct parser *p, const char *path,
 		      const struct jnode *v, int *out)
@@ -676,25 +652,9 @@ static int parse_globals(struct parser *p, const struct jnode *gn)
 }
 
 /*
- * One name, one object: "lock": "b" where b is a barrier is a mistake.
- * rt-app keeps a namespace per type, which the corpus relies on only for
- * a condition and the mutex of the same name (wait: "name"), and for
- * timers; those may share names.
+ * One name, one object: "lock": "b" where b is a barrier is a mistake,
+ * except where the kinds say they share names (resource_names_clash).
  */
-static bool resource_types_clash(enum resource_type a, enum resource_type b)
-{
-	if (a == RES_TIMER || b == RES_TIMER || a == RES_MEMBUF || b == RES_MEMBUF)
-		return false;
-	if ((a == RES_COND && b == RES_MUTEX) || (a == RES_MUTEX && b == RES_COND))
-		return false;
-	return a != b;
-}
-
-static const char *const resource_type_names[] = {
-	"timer", "mutex", "condition", "barrier", "semaphore", "wake-up",
-	"memory buffer", "pipe", "socket", "futex", "per-CPU mutex",
-};
-
 int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique)
 {
@@ -703,14 +663,14 @@ int parser_resource(struct parser *p, const char *name,
 	struct resource *r;
 
 	for (int k = first; k >= 0; k = p->res_next[k])
-		if (w->resources[k].type == type)
+		if (resource_kind_matches(w->resources[k].type, type))
 			return k;
 	for (int k = first; k >= 0; last = k, k = p->res_next[k])
-		if (resource_types_clash(w->resources[k].type, type))
+		if (resource_names_clash(w->resources[k].type, type))
 			parser_error(p, p->at, p->at_path,
 				     "\"%s\" is a %s, not a %s", name,
-				     resource_type_names[w->resources[k].type],
-				     resource_type_names[type]);
+				     resource_kinds[w->resources[k].type]->name,
+				     resource_kinds[type]->name);
 	if (w->n_resources == p->res_cap) {
 		size_t ncap = p->res_cap ? p->res_cap * 2 : 16;
 
@@ -732,8 +692,8 @@ int parser_resource(struct parser *p, const char *name,
 		name_index_put(&p->res_names, r->name, (int)w->n_resources);
 	r->type = type;
 	r->unique = unique;
-	if (type == RES_TIMER)
-		r->slot = unique ? w->n_unique_timers++ : w->n_shared_timers++;
+	if (resource_kinds[type]->added)
+		resource_kinds[type]->added(w, r);
 	return (int)w->n_resources++;
 }
 
@@ -918,7 +878,7 @@ static int parse_phase(struct parser *p, const char *path,
 	if (ph->has_sched) {
 		/* Checked against what is in force when the phase starts:
 		 * the task's attributes, then the earlier phases'. */
-		sched_attr_merge(running, &ph->sched);
+		policy_merge(running, &ph->sched);
 		errs += sched_check(p, path, pn, &ph->sched, running->policy);
 		if (running->policy == SCHED_DEADLINE)
 			errs += sched_check_deadline(p, path, pn, running);
@@ -1036,26 +996,36 @@ static int parse_task(struct parser *p, const char *path,
 	return errs;
 }
 
-/* mimic's own declared resources: channels and futex words. */
+/* Every declaration's key; the kinds' own follow (resource_kind.keys). */
+static const struct key resource_section_keys[] = {
+	{ .name = "type", .type = KEY_STRING,
+	  .help = "what the declared resource is: pipe, socket, futex, or "
+		  "one of rt-app's (ignored)" },
+	{ NULL }
+};
+
+/* A declaration of one of mimic's own kinds: channels and futex words. */
 static int parse_declared(struct parser *p, const char *path,
-			  const struct jnode *r, const char *type)
+			  const struct jnode *r, enum resource_type type)
 {
-	enum resource_type rt = !strcmp(type, "pipe")	 ? RES_PIPE
-				: !strcmp(type, "socket") ? RES_SOCKET
-							  : RES_FUTEX;
-	const struct jnode *mode = jtree_get(r, "mode");
+	const struct key *keys = resource_kinds[type]->keys;
+	struct resource *res;
 	int idx;
 
 	for (size_t k = 0; k < r->n; k++) {
-		const char *key = r->kids[k]->key;
+		const struct jnode *m = r->kids[k];
+		const char *expected = "type";
 
-		if (strcmp(key, "type") && (rt != RES_SOCKET || strcmp(key, "mode"))) {
-			parser_key_error(p, r->kids[k], parser_path(p, path, key),
-					 rt == RES_SOCKET
-						 ? "unknown key (expected type, mode)"
-						 : "unknown key (expected type)");
-			return 1;
-		}
+		if (keys_find(resource_section_keys, m->key) ||
+		    keys_find(keys, m->key))
+			continue;
+		for (const struct key *rk = keys; rk && rk->name; rk++)
+			expected = arena_printf(p->a, "%s, %s", expected,
+						rk->name);
+		parser_key_error(p, m, parser_path(p, path, m->key),
+				 arena_printf(p->a, "unknown key (expected %s)",
+					      expected));
+		return 1;
 	}
 	for (int k = name_index_get(&p->res_names, r->key); k >= 0;
 	     k = p->res_next[k])
@@ -1063,22 +1033,16 @@ static int parse_declared(struct parser *p, const char *path,
 			parser_error(p, r, path, "declared twice");
 			return 1;
 		}
-	idx = parser_resource(p, r->key, rt, false);
-	p->w->resources[idx].declared = true;
-	if (mode) {
-		struct resource *res = &p->w->resources[idx];
+	idx = parser_resource(p, r->key, type, false); /* may move them */
+	res = &p->w->resources[idx];
+	res->declared = true;
+	keys_defaults(keys, res);
+	for (size_t k = 0; k < r->n; k++) {
+		const struct jnode *m = r->kids[k];
+		const struct key *rk = keys_find(keys, m->key);
 
-		if (mode->type == J_STRING && !strcmp(mode->s, "stream"))
-			res->socket_mode = SOCKET_STREAM;
-		else if (mode->type == J_STRING && !strcmp(mode->s, "dgram"))
-			res->socket_mode = SOCKET_DGRAM;
-		else if (mode->type == J_STRING && !strcmp(mode->s, "tcp"))
-			res->socket_mode = SOCKET_TCP;
-		else {
-			parser_error(p, mode, parser_path(p, path, "mode"),
-				     "expected \"stream\", \"dgram\" or \"tcp\"");
+		if (rk && keys_apply(p, parser_path(p, path, m->key), rk, m, res))
 			return 1;
-		}
 	}
 	return 0;
 }
@@ -1111,18 +1075,26 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 			errs++;
 			continue;
 		}
-		if (!strcmp(type->s, "pipe") || !strcmp(type->s, "socket") ||
-		    !strcmp(type->s, "futex")) {
-			errs += parse_declared(p, path, r, type->s);
+		if (resource_type_declared(type->s) >= 0) {
+			errs += parse_declared(p, path, r,
+					       resource_type_declared(type->s));
 			continue;
 		}
 		for (t = 0; legacy[t] && strcmp(legacy[t], type->s); t++)
 			;
 		if (!legacy[t]) {
+			char kinds[256] = "";
+
+			for (int rt = 0; rt < RES_KINDS; rt++)
+				if (resource_kinds[rt]->declared_as)
+					snprintf(kinds + strlen(kinds),
+						 sizeof(kinds) - strlen(kinds),
+						 "%s, ",
+						 resource_kinds[rt]->declared_as);
 			parser_error(p, type, parser_path(p, path, "type"),
 				     "unknown resource type \"%s\" (expected "
-				     "pipe, socket, futex, or one of rt-app's)",
-				     type->s);
+				     "%sor one of rt-app's)",
+				     type->s, kinds);
 			errs++;
 		}
 	}
@@ -1131,13 +1103,7 @@ static int parse_resources_section(struct parser *p, const struct jnode *rn)
 
 int parser_channel(struct parser *p, const char *name)
 {
-	for (int k = name_index_get(&p->res_names, name); k >= 0;
-	     k = p->res_next[k]) {
-		const struct resource *r = &p->w->resources[k];
-
-		if (r->type == RES_PIPE || r->type == RES_SOCKET)
-			return k;
-	}
+	/* A declared socket is found as a pipe too (resource_kind_matches). */
 	return parser_resource(p, name, RES_PIPE, false);
 }
 
@@ -1238,6 +1204,9 @@ void parse_print_keys(void)
 	keys_print("task", sched_keys);
 	keys_print("phase", phase_keys);
 	keys_print("phase", sched_keys);
+	keys_print("resource", resource_section_keys);
+	for (int rt = 0; rt < RES_KINDS; rt++)
+		keys_print("resource", resource_kinds[rt]->keys);
 	for (const struct event_kind *const *k = event_kinds; *k; k++) {
 		printf("%-8s %-18s %-8s %s\n", "event", (*k)->key, "event",
 		       (*k)->help ? (*k)->help : "see doc/grammar.md");

@@ -38,7 +38,4 @@ void parser_event_error(struct parser *p, const struct task *t,
 /* Prints every key of every object, for --list-keys and the docs test. */
 void parse_print_keys(void);
 
-int policy_from_name(const char *name);
-const char *policy_name(int policy);
-
 #endif

@@ -5,7 +5,7 @@
 #include "report/dump.h"
 
 #include "event.h"
-#include "parse/parse.h"
+#include "model/policy.h"
 #include "model/workload.h"
 
 #include <json-c/json.h>

@@ -9,7 +9,7 @@
 #define _GNU_SOURCE
 #include "report/gnuplot.h"
 
-#include "parse/parse.h"
+#include "model/policy.h"
 #include "record/result.h"
 #include "record/rtapp_log.h"
 #include "lib/safe_file.h"

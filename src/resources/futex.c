@@ -1,0 +1,42 @@
+/*
+ * futex.c - the futex word resource of futex_wait/wake/reset: created at
+ * 0 (no posts), woken at stop so waiters see the stop flag.
+ */
+#define _GNU_SOURCE
+#include "resources/futex.h"
+
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+long futex_syscall(struct live_resource *l, int op, uint32_t val)
+{
+	if (!l->shared)
+		op |= FUTEX_PRIVATE_FLAG;
+	return syscall(SYS_futex, &futex_live(l)->word, op, val, NULL, NULL, 0);
+}
+
+static int futex_create(struct live_resource *l, const struct globals *g)
+{
+	struct live_futex *f = futex_live(l);
+
+	(void)g;
+	atomic_init(&f->word, 0);
+	atomic_init(&f->waiters, 0);
+	atomic_init(&f->stamp, 0);
+	return 0;
+}
+
+static void futex_kick(struct live_resource *l)
+{
+	futex_syscall(l, FUTEX_WAKE, INT32_MAX);
+}
+
+const struct resource_kind resource_futex = {
+	.name = "futex",
+	.declared_as = "futex",
+	.wake_path = WAKE_FUTEX,
+	.live_size = sizeof(struct live_futex),
+	.create = futex_create,
+	.kick = futex_kick,
+};
