@@ -59,8 +59,13 @@ uint64_t event_ctx_work(const struct event_ctx *c, uint64_t n,
 /* Starts one more thread of task index task (a fork event). */
 void event_ctx_fork(struct event_ctx *c, int task);
 
-/* Mutexes held, in lock order; released for the thread when it ends. */
-void event_ctx_hold(struct event_ctx *c, int mutex);
+/*
+ * Mutexes held, in lock order; released for the thread when it ends.
+ * hold: mutex was just taken (one acquisition in the lock statistics;
+ * waited_since_ns: when a first try found it held, or -1 if that try took
+ * it); release: let go of it now (one hold), false if not held.
+ */
+void event_ctx_hold(struct event_ctx *c, int mutex, int64_t waited_since_ns);
 bool event_ctx_release(struct event_ctx *c, int mutex);
 bool event_ctx_holds(const struct event_ctx *c, int mutex);
 
@@ -81,6 +86,15 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
  */
 void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 			      int64_t ns, int64_t now);
+/*
+ * Lock statistics of a mutex the thread keeps its own account of
+ * (percpu_lock): one acquisition at the returned now (waited_since_ns as
+ * for event_ctx_hold), and one hold from held_since_ns to now.
+ */
+int64_t event_ctx_record_lock(struct event_ctx *c, int mutex,
+			      int64_t waited_since_ns);
+void event_ctx_record_hold(struct event_ctx *c, int mutex,
+			   int64_t held_since_ns);
 /* A wait returned at now without a latency sample; when the last did. */
 void event_ctx_woken(struct event_ctx *c, int64_t now);
 int64_t event_ctx_woken_ns(const struct event_ctx *c);

@@ -18,6 +18,7 @@
 #include "engine/progress.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
+#include "record/lock_stats.h"
 #include "record/rtapp_log.h"
 #include "record/samples.h"
 #include "engine/taskgroup.h"
@@ -168,6 +169,13 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
 	if (!t->stats.run_err_bp || !t->stats.slack_us || !t->stats.run_us)
 		return -1;
+	if ((t->stats.n_locks = thread_locks_count(task))) {
+		t->stats.locks = engine_shm_alloc(e, t->stats.n_locks *
+						      sizeof(*t->stats.locks));
+		if (!t->stats.locks)
+			return -1;
+		thread_locks_init(t->stats.locks, task);
+	}
 	if (task->samples &&
 	    !(t->stats.samples = engine_shm_alloc(e, samples_bytes())))
 		return -1;
@@ -721,6 +729,14 @@ static size_t engine_shm_size(const struct workload *w,
 			per += samples_bytes(); /* reserved, filled as they come */
 			break;
 		}
+	size_t locks = 0;
+
+	for (size_t k = 0; k < w->n_tasks; k++) {
+		size_t n = thread_locks_count(&w->tasks[k]);
+
+		locks = n > locks ? n : locks;
+	}
+	per += locks * sizeof(struct lock_stats);
 	/* Each resource's state, and up to a cache line of alignment. */
 	for (size_t k = 0; k < w->n_resources; k++)
 		live += resource_live_size(&w->resources[k]) + 64;

@@ -11,6 +11,7 @@
 #include "event.h"
 #include "lib/hist.h"
 #include "lib/timeutil.h"
+#include "record/lock_stats.h"
 #include "record/samples.h"
 
 #include <stdlib.h>
@@ -98,12 +99,15 @@ void event_ctx_fork(struct event_ctx *c, int task)
 	engine_fork(t->eng, &t->eng->w->tasks[task]);
 }
 
-void event_ctx_hold(struct event_ctx *c, int mutex)
+void event_ctx_hold(struct event_ctx *c, int mutex, int64_t waited_since_ns)
 {
 	struct thread *t = ctx_thread(c);
+	int64_t now = event_ctx_record_lock(c, mutex, waited_since_ns);
 
-	if (t->n_held < THREAD_MAX_HELD)
+	if (t->n_held < THREAD_MAX_HELD) {
+		t->held_ns[t->n_held] = now;
 		t->held[t->n_held++] = mutex;
+	}
 }
 
 bool event_ctx_holds(const struct event_ctx *c, int mutex)
@@ -123,8 +127,11 @@ bool event_ctx_release(struct event_ctx *c, int mutex)
 	for (int k = t->n_held - 1; k >= 0; k--) {
 		if (t->held[k] != mutex)
 			continue;
+		event_ctx_record_hold(c, mutex, t->held_ns[k]);
 		memmove(&t->held[k], &t->held[k + 1],
 			(size_t)(t->n_held - k - 1) * sizeof(int));
+		memmove(&t->held_ns[k], &t->held_ns[k + 1],
+			(size_t)(t->n_held - k - 1) * sizeof(int64_t));
 		t->n_held--;
 		return true;
 	}
@@ -162,6 +169,29 @@ void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 	if (t->stats.samples)
 		samples_add(t->stats.samples, t->cur_phase, path,
 			    SAMPLE_MESSAGE, ns);
+}
+
+int64_t event_ctx_record_lock(struct event_ctx *c, int mutex,
+			      int64_t waited_since_ns)
+{
+	struct thread_stats *st = &ctx_thread(c)->stats;
+	struct lock_stats *s = lock_stats_find(st->locks, st->n_locks, mutex);
+	int64_t now = time_now_ns();
+
+	if (s)
+		lock_stats_acquired(s, waited_since_ns < 0
+					       ? -1 : now - waited_since_ns);
+	return now;
+}
+
+void event_ctx_record_hold(struct event_ctx *c, int mutex,
+			   int64_t held_since_ns)
+{
+	struct thread_stats *st = &ctx_thread(c)->stats;
+	struct lock_stats *s = lock_stats_find(st->locks, st->n_locks, mutex);
+
+	if (s)
+		lock_stats_released(s, time_now_ns() - held_since_ns);
 }
 
 void event_ctx_woken(struct event_ctx *c, int64_t now)
@@ -275,6 +305,62 @@ void event_ctx_rate_mark(struct event_ctx *c, uint64_t done, int64_t at_ns)
 
 	t->stats.rate_last = done;
 	t->stats.rate_last_ns = at_ns;
+}
+
+/* ---- lock statistics: which mutexes ---- */
+
+/* A lock event (lock, percpu_lock) and the mutex it takes, or -1. */
+static int thread_locks_mutex(const struct event *ev)
+{
+	return ev->kind->ftrace_type == RTAPP_TYPE_LOCK ? ev->resource : -1;
+}
+
+/*
+ * The distinct mutexes task's lock events take, in order of first use:
+ * counted with a bitmap over the resources (before time zero, no fixed
+ * bound on a task's events), listed into ls checking the entries so far.
+ */
+size_t thread_locks_count(const struct task *task)
+{
+	int max = -1;
+	size_t n = 0;
+	bool *seen;
+
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			int m = thread_locks_mutex(&task->phases[p].events[e]);
+
+			if (m > max)
+				max = m;
+		}
+	if (max < 0 || !(seen = calloc((size_t)max + 1, sizeof(*seen))))
+		return 0; /* out of memory: no statistics */
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			int m = thread_locks_mutex(&task->phases[p].events[e]);
+
+			if (m >= 0 && !seen[m]) {
+				seen[m] = true;
+				n++;
+			}
+		}
+	free(seen);
+	return n;
+}
+
+void thread_locks_init(struct lock_stats *ls, const struct task *task)
+{
+	size_t n = 0;
+
+	for (size_t p = 0; p < task->n_phases; p++)
+		for (size_t e = 0; e < task->phases[p].n_events; e++) {
+			int m = thread_locks_mutex(&task->phases[p].events[e]);
+
+			if (m < 0 || lock_stats_find(ls, n, m))
+				continue;
+			memset(&ls[n], 0, sizeof(ls[n]));
+			ls[n++].resource = m;
+		}
 }
 
 /* ---- kinds' per-thread state ---- */

@@ -11,9 +11,11 @@
 
 #include "event.h"
 #include "engine/hostlimits.h"
+#include "engine/thread.h"
 #include "lib/diag.h"
 #include "lib/hist.h"
 #include "record/rtapp_log.h"
+#include "record/lock_stats.h"
 #include "record/samples.h"
 #include "resource.h"
 
@@ -212,7 +214,8 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		const struct task *task = &w->tasks[t];
 		uint64_t per = extra + 2 * sizeof(struct shist) +
-			       (3 + WAKE_PATHS) * sizeof(struct hist);
+			       (3 + WAKE_PATHS) * sizeof(struct hist) +
+			       thread_locks_count(task) * sizeof(struct lock_stats);
 
 		for (int p = 0; p < WAKE_PATHS; p++)
 			if (task->wake_paths & (1u << p) &&

@@ -19,6 +19,7 @@
 
 struct engine;
 struct live_resource;
+struct lock_stats;
 struct trace_ring;
 
 #define THREAD_MAX_HELD WORKLOAD_MAX_HELD /* checked by parse/counts.c */
@@ -72,6 +73,7 @@ struct thread {
 	char *log_path;
 
 	int held[THREAD_MAX_HELD]; /* mutex resources held, in lock order */
+	int64_t held_ns[THREAD_MAX_HELD]; /* when each was taken */
 	int n_held;
 
 	struct sched_attrs cur_sched;
@@ -85,6 +87,14 @@ struct thread {
 	char setup_msg[256];
 	atomic_bool finished;
 };
+
+/*
+ * The distinct mutexes task's lock events (lock, percpu_lock) take, which
+ * each of its threads keeps lock statistics for (0: none); init fills
+ * ls[0 .. count) with them, zeroed.
+ */
+size_t thread_locks_count(const struct task *task);
+void thread_locks_init(struct lock_stats *ls, const struct task *task);
 
 void *thread_main(void *arg);
 

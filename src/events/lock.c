@@ -1,7 +1,8 @@
 /*
  * lock.c - "lock" and "unlock": a named pthread mutex, shared by every
  * thread that names it (priority inheritance with global.pi_enabled).
- * Mutexes still held when a thread stops are released for it.
+ * Mutexes still held when a thread stops are released for it. Each
+ * acquisition and hold goes to the thread's lock statistics.
  */
 #define _GNU_SOURCE
 #include "lib/arena.h"
@@ -21,15 +22,18 @@ static int mutex_parse(struct parser *p, const char *path,
 }
 
 /*
- * Contended, the wait is cut into 10 ms slices so that a stopping run is
- * not held up by a lock that will never be released (a lock-order
- * deadlock in the workload); uncontended it is one pthread_mutex_lock.
+ * Uncontended it is one pthread_mutex_trylock. Contended (the lock
+ * statistics count it, and its wait from the failed try), the wait is cut
+ * into 10 ms slices so that a stopping run is not held up by a lock that
+ * will never be released (a lock-order deadlock in the workload).
  */
 static void lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	pthread_mutex_t *m = mutex_live(event_ctx_live(ctx, ev->resource));
+	int64_t waited_since = -1;
 
 	if (pthread_mutex_trylock(m)) {
+		waited_since = time_now_ns();
 		for (;;) {
 			struct timespec until = time_ts(time_now_ns() +
 							10 * 1000 * 1000);
@@ -40,12 +44,13 @@ static void lock_exec(struct event_ctx *ctx, const struct event *ev)
 				return; /* not taken: nothing to release */
 		}
 	}
-	event_ctx_hold(ctx, ev->resource);
+	event_ctx_hold(ctx, ev->resource, waited_since);
 }
 
 static void unlock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	/* Unlocking a mutex this thread does not hold is undefined: skip. */
+	/* Unlocking a mutex this thread does not hold is undefined: skip.
+	 * The hold is recorded before the unlock, so it ends as it does. */
 	if (event_ctx_release(ctx, ev->resource))
 		pthread_mutex_unlock(mutex_live(event_ctx_live(ctx, ev->resource)));
 }

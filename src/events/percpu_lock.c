@@ -7,7 +7,8 @@
  * the CPU the thread is on (sched_getcpu), spinning on trylock with a
  * pause; if the thread has moved to another CPU meanwhile it lets go and
  * starts again. percpu_unlock releases the one taken. A thread holds at
- * most one at a time; it is released for it when the thread ends.
+ * most one at a time; it is released for it when the thread ends. Each
+ * acquisition and hold goes to the thread's lock statistics.
  */
 #define _GNU_SOURCE
 #include "lib/arena.h"
@@ -18,6 +19,7 @@
 #include "parse/parser.h"
 #include "resources/percpu_mutex.h"
 #include "event_ctx.h"
+#include "lib/timeutil.h"
 
 #include <json-c/json.h>
 #include <sched.h>
@@ -61,42 +63,58 @@ static inline void percpu_pause(void)
 #endif
 }
 
-/* The CPU's mutex a thread holds, released for it when it ends. */
+/* The CPU's mutex a thread holds (at most one), and since when. */
+struct percpu_held {
+	pthread_mutex_t *m;
+	int resource;             /* its per-CPU mutex name */
+	int64_t since_ns;
+};
+
+/* Released for the thread when it ends (that hold is not recorded). */
 static void percpu_stop(void *state)
 {
-	pthread_mutex_t **held = state;
+	struct percpu_held *held = state;
 
-	if (*held)
-		pthread_mutex_unlock(*held);
-	*held = NULL;
+	if (held->m)
+		pthread_mutex_unlock(held->m);
+	held->m = NULL;
 }
 
 static const struct event_state percpu_state = {
-	.size = sizeof(pthread_mutex_t *),
+	.size = sizeof(struct percpu_held),
 	.stop = percpu_stop,
 };
 
+/*
+ * Contended when a try found the mutex held: the wait runs from that
+ * first failed try (a retry after a migration included) to holding it.
+ */
 static void percpu_lock_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	struct live_cpu_mutex *c =
 		percpu_mutex_live(event_ctx_live(ctx, ev->resource));
+	struct percpu_held *held = event_ctx_state(ctx);
+	int64_t waited_since = -1;
 
-	pthread_mutex_t **held = event_ctx_state(ctx);
-
-	if (*held)
+	if (held->m)
 		return; /* one at a time: the second would self-deadlock */
 	for (;;) {
 		int cpu = sched_getcpu();
 		pthread_mutex_t *m = &c->m[(cpu < 0 ? 0 : cpu) % c->n];
 
 		while (pthread_mutex_trylock(m)) {
+			if (waited_since < 0)
+				waited_since = time_now_ns();
 			percpu_pause();
 			/* The holder may have stopped for good. */
 			if (event_ctx_stopping(ctx))
 				return;
 		}
 		if (sched_getcpu() == cpu) {
-			*held = m;
+			held->m = m;
+			held->resource = ev->resource;
+			held->since_ns = event_ctx_record_lock(ctx, ev->resource,
+							       waited_since);
 			return;
 		}
 		pthread_mutex_unlock(m); /* migrated meanwhile */
@@ -105,8 +123,13 @@ static void percpu_lock_exec(struct event_ctx *ctx, const struct event *ev)
 
 static void percpu_unlock_exec(struct event_ctx *ctx, const struct event *ev)
 {
-	(void)ev;
-	percpu_stop(event_ctx_state(ctx));
+	struct percpu_held *held = event_ctx_state(ctx);
+
+	if (!held->m)
+		return;
+	(void)ev; /* releases the one taken, whatever the name */
+	event_ctx_record_hold(ctx, held->resource, held->since_ns);
+	percpu_stop(held);
 }
 
 static void percpu_dump(const struct workload *w, const struct event *ev,

@@ -12,8 +12,10 @@
 #include "model/workload.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
+struct lock_stats;
 struct sample_log;
 
 struct thread_stats {
@@ -37,6 +39,8 @@ struct thread_stats {
 	struct shist *slack_us;   /* per row with a timer: its slack, µs */
 	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
 	struct kstat kernel;      /* /proc at the thread's end; .have 0: none */
+	struct lock_stats *locks; /* one per mutex its lock events take */
+	size_t n_locks;
 };
 
 #endif

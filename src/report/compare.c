@@ -3,7 +3,8 @@
  * their tasks by name, prints base, new and change for the metrics people
  * look at first (wake-up latency p50/p99/max per path, message latency
  * p50/p99 per path, slack p50, run p99, the kernel's runqueue wait and
- * switches) and flags REGRESSION where a checked metric (--metric, default the
+ * switches, contended lock wait p99) and flags REGRESSION where a checked
+ * metric (--metric, default the
  * p99 of every wake path) got worse by more than --threshold percent and
  * more than --min-us microseconds.
  */
@@ -50,7 +51,8 @@ static const char *const compare_kernel_names[COMPARE_NKERNEL] = {
 
 /* Where a metric is found in a task, and which way is worse. */
 enum compare_group {
-	GROUP_WAKE, GROUP_SLACK, GROUP_RUN, GROUP_KERNEL, GROUP_MESSAGE,
+	GROUP_WAKE, GROUP_SLACK, GROUP_RUN, GROUP_KERNEL, GROUP_LOCK,
+	GROUP_MESSAGE,
 	COMPARE_NGROUPS
 };
 
@@ -73,6 +75,9 @@ static const struct {
 			   1u << KERNEL_RQ_WAIT | 1u << KERNEL_SW_VOL |
 			   1u << KERNEL_SW_INVOL,
 			   compare_kernel_names, COMPARE_NKERNEL },
+	/* The wait of the task's contended lock acquisitions. */
+	[GROUP_LOCK] = { "lock", "locks", +1, 1u << STAT_P99,
+			 compare_stat_names, COMPARE_NSTATS },
 	[GROUP_MESSAGE] = { "message", "message", +1,
 			    1u << STAT_P50 | 1u << STAT_P99,
 			    compare_stat_names, COMPARE_NSTATS },
@@ -112,8 +117,8 @@ static void compare_usage(FILE *out)
 		"(default 10)\n"
 		"      --min-us U       ... and by more than U us (default 5)\n"
 		"      --metric [GROUP.]STAT  the metric checked (repeatable):\n"
-		"                       GROUP wake (default), message, slack\n"
-		"                       or run;\n"
+		"                       GROUP wake (default), message, slack,\n"
+		"                       run or lock (contended lock wait);\n"
 		"                       STAT min, mean, p50, p90, p99 (default),\n"
 		"                       p99.9 or max; or kernel.STAT with STAT\n"
 		"                       runqueue_wait_us, switches_voluntary,\n"
@@ -153,8 +158,8 @@ static int compare_parse_metric(const char *arg, struct compare_metric *m)
 	m->stat = compare_stat_index(m->group, stat);
 	if (m->stat < 0) {
 		fprintf(stderr, "mimic compare: --metric: unknown metric %s "
-			"(expected [wake.|message.|slack.|run.]min|mean|p50|"
-			"p90|p99|p99.9|max or kernel.runqueue_wait_us|"
+			"(expected [wake.|message.|slack.|run.|lock.]min|mean|"
+			"p50|p90|p99|p99.9|max or kernel.runqueue_wait_us|"
 			"switches_voluntary|switches_involuntary|migrations)\n",
 			arg);
 		return -1;
@@ -392,6 +397,8 @@ static struct json_object *compare_stats(struct json_object *t,
 
 	if (o && compare_group_per_path(g))
 		o = compare_get(o, path, json_type_object);
+	if (o && g == GROUP_LOCK)
+		o = compare_get(o, "wait_us", json_type_object);
 	return o;
 }
 
@@ -434,6 +441,9 @@ static int compare_row(const struct compare_opts *o, const char *task,
 	if (compare_group_per_path(g))
 		snprintf(metric, sizeof(metric), "%s.%s.%s",
 			 compare_groups[g].name, path, compare_stat_names[stat]);
+	else if (g == GROUP_LOCK)
+		snprintf(metric, sizeof(metric), "lock.wait.%s",
+			 compare_stat_names[stat]);
 	else
 		snprintf(metric, sizeof(metric), "%s.%s", compare_groups[g].name,
 			 compare_groups[g].stats[stat]);
@@ -510,6 +520,18 @@ static int compare_kernel_rows(const struct compare_opts *o, const char *name,
 	return compare_group_rows(o, name, GROUP_KERNEL, NULL, bs, ns);
 }
 
+/* A task whose threads took mutexes (in either file): the lock wait. */
+static int compare_task_locks(const struct compare_opts *o, const char *name,
+			      struct json_object *bt, struct json_object *nt)
+{
+	if (!compare_get(bt, "locks", json_type_object) &&
+	    !compare_get(nt, "locks", json_type_object))
+		return 0;
+	return compare_group_rows(o, name, GROUP_LOCK, NULL,
+				  compare_stats(bt, GROUP_LOCK, NULL),
+				  compare_stats(nt, GROUP_LOCK, NULL));
+}
+
 static int compare_task(const struct compare_opts *o, struct json_object *bt,
 			struct json_object *nt)
 {
@@ -529,6 +551,7 @@ static int compare_task(const struct compare_opts *o, struct json_object *bt,
 			regressions += compare_group_rows(
 				o, name, (enum compare_group)g, NULL, bs, ns);
 	}
+	regressions += compare_task_locks(o, name, bt, nt);
 	return regressions + compare_kernel_rows(o, name, bt, nt);
 }
 

@@ -5,7 +5,8 @@
  * the message latency of the paths that carry messages (pipe, socket,
  * futex), one with the percentiles of slack and, with the number of runs,
  * of run duration (blocks of their own, so the first keeps its columns),
- * and one with the kernel's view (kstat.h), per task and per thread.
+ * one with the kernel's view (kstat.h), per task and per thread; then,
+ * when the workload takes mutexes, a block of lock statistics.
  */
 #include "report/report.h"
 
@@ -367,6 +368,54 @@ static void report_kernel(const struct run_result *r,
 	}
 }
 
+/* acquisitions, contended %, wait and hold p50/p99/max (µs). */
+static void report_locks_line(const char *name, const struct lock_stats *s)
+{
+	const struct hist *h[2] = { &s->wait_us, &s->hold_us };
+
+	printf("%-16.16s | %10llu %8.2f |", name,
+	       (unsigned long long)s->acquisitions,
+	       s->acquisitions ? 100.0 * (double)s->contended /
+					 (double)s->acquisitions : 0.0);
+	for (int k = 0; k < 2; k++) {
+		if (!h[k]->n)
+			print_dashes(3);
+		else
+			printf(" %7llu %7llu %7llu",
+			       (unsigned long long)hist_percentile(h[k], 50),
+			       (unsigned long long)hist_percentile(h[k], 99),
+			       (unsigned long long)h[k]->max);
+		printf(" |");
+	}
+	printf("\n");
+}
+
+/*
+ * The lock block, when some thread took a mutex: per mutex (merged over
+ * the threads), then per task (over its mutexes).
+ */
+static void report_locks(const struct run_result *r)
+{
+	const struct workload *w = r->w;
+	struct lock_stats *s;
+
+	if (!run_stats_any_locks(r) || !(s = malloc(sizeof(*s))))
+		return;
+	printf("\n%-16s | %10s %8s | %-23s | %-23s |\n", "", "", "",
+	       "contended wait (us)", "hold (us)");
+	printf("%-16s | %10s %8s | %7s %7s %7s | %7s %7s %7s |\n", "mutex",
+	       "acquired", "contend%", "p50", "p99", "max", "p50", "p99",
+	       "max");
+	for (size_t k = 0; k < w->n_resources; k++)
+		if (run_stats_mutex_locks(r, (int)k, s))
+			report_locks_line(w->resources[k].name, s);
+	printf("%-16s |\n", "task");
+	for (size_t k = 0; k < w->n_tasks; k++)
+		if (run_stats_task_locks(r, &w->tasks[k], s))
+			report_locks_line(w->tasks[k].name, s);
+	free(s);
+}
+
 void report_print(const struct run_result *r, bool quiet)
 {
 	static const char *const reasons[] = {
@@ -406,6 +455,7 @@ void report_print(const struct run_result *r, bool quiet)
 	report_messages(r, s);
 	report_slack_run(r, s);
 	report_kernel(r, s);
+	report_locks(r);
 	fflush(stdout);
 	report_warnings(r, s);
 	free(s);

@@ -1,6 +1,7 @@
 /*
  * run_stats.c - sums the threads' counters and histograms of the run
- * result per task (after the join: nothing here is safe while they run).
+ * result per task, and their lock statistics per mutex and per task
+ * (after the join: nothing here is safe while they run).
  */
 #include "report/run_stats.h"
 
@@ -65,4 +66,47 @@ void run_stats_task(const struct run_result *r, const struct task *task,
 			hist_merge(&s->run_us, ts->run_us);
 		run_stats_add_kernel(s, t);
 	}
+}
+
+bool run_stats_any_locks(const struct run_result *r)
+{
+	for (int k = 0; k < r->n_threads; k++)
+		if (r->threads[k].stats->n_locks)
+			return true;
+	return false;
+}
+
+/* resource < 0: every mutex; task NULL: every task. */
+static bool run_stats_locks(const struct run_result *r, int resource,
+			    const struct task *task, struct lock_stats *s)
+{
+	bool any = false;
+
+	memset(s, 0, sizeof(*s));
+	s->resource = resource;
+	for (int k = 0; k < r->n_threads; k++) {
+		const struct thread_stats *ts = r->threads[k].stats;
+
+		if (task && r->threads[k].task != task)
+			continue;
+		for (size_t m = 0; m < ts->n_locks; m++) {
+			if (resource >= 0 && ts->locks[m].resource != resource)
+				continue;
+			lock_stats_merge(s, &ts->locks[m]);
+			any = true;
+		}
+	}
+	return any;
+}
+
+bool run_stats_mutex_locks(const struct run_result *r, int resource,
+			   struct lock_stats *s)
+{
+	return run_stats_locks(r, resource, NULL, s);
+}
+
+bool run_stats_task_locks(const struct run_result *r, const struct task *task,
+			  struct lock_stats *s)
+{
+	return run_stats_locks(r, -1, task, s);
 }

@@ -8,8 +8,10 @@
 #include "lib/hist.h"
 #include "lib/kstat.h"
 #include "model/workload.h"
+#include "record/lock_stats.h"
 #include "record/result.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct run_task_stats {
@@ -38,5 +40,16 @@ void run_stats_task(const struct run_result *r, const struct task *task,
  * .have 0 (missing) for a thread that never came home, whatever it wrote.
  */
 void run_stats_thread_kernel(const struct run_thread *t, struct kstat *k);
+
+/*
+ * Lock statistics (record/lock_stats.h) merged over the run's threads:
+ * of one mutex (resource index), or of every mutex task's threads took.
+ * Return false when no thread kept any for it (s is zeroed then).
+ */
+bool run_stats_any_locks(const struct run_result *r);
+bool run_stats_mutex_locks(const struct run_result *r, int resource,
+			   struct lock_stats *s);
+bool run_stats_task_locks(const struct run_result *r, const struct task *task,
+			  struct lock_stats *s);
 
 #endif

@@ -3,7 +3,8 @@
  * then per task: counts, and the statistics and non-empty histogram
  * buckets of wake-up latency per path, message latency per path that
  * carries messages, slack, run duration, run error, the kernel's view per
- * task and per thread) and writes it to the --summary file.
+ * task and per thread; lock statistics per task and per mutex when
+ * mutexes were taken) and writes it to the --summary file.
  */
 #define _GNU_SOURCE
 #include "report/summary_json.h"
@@ -273,6 +274,51 @@ static struct json_object *summary_task(const struct run_result *r,
 	return o;
 }
 
+/* A mutex's or a task's lock statistics (merged over threads), into o. */
+static struct json_object *summary_lock(struct json_object *o,
+					const struct lock_stats *s)
+{
+	summary_add(o, "acquisitions",
+		    json_object_new_int64((int64_t)s->acquisitions));
+	summary_add(o, "contended", json_object_new_int64((int64_t)s->contended));
+	summary_add(o, "wait_us", summary_stats(&s->wait_us));
+	summary_add(o, "hold_us", summary_stats(&s->hold_us));
+	return o;
+}
+
+/* The task's "locks", when its threads took mutexes. */
+static void summary_task_locks(struct json_object *o,
+			       const struct run_result *r,
+			       const struct task *task, struct lock_stats *s)
+{
+	if (run_stats_task_locks(r, task, s))
+		summary_add(o, "locks",
+			    summary_lock(json_object_new_object(), s));
+}
+
+/* The run's "locks": one object per mutex a thread took, by name. */
+static void summary_locks(struct json_object *o, const struct run_result *r,
+			  struct lock_stats *s)
+{
+	const struct workload *w = r->w;
+	struct json_object *list;
+
+	if (!run_stats_any_locks(r))
+		return;
+	list = json_object_new_array();
+	for (size_t k = 0; k < w->n_resources; k++) {
+		struct json_object *m;
+
+		if (!run_stats_mutex_locks(r, (int)k, s))
+			continue;
+		m = json_object_new_object();
+		summary_add(m, "name",
+			    json_object_new_string(w->resources[k].name));
+		json_object_array_add(list, summary_lock(m, s));
+	}
+	summary_add(o, "locks", list);
+}
+
 /* Time zero on the wall clock, ISO 8601 in UTC, to the millisecond. */
 static struct json_object *summary_started(const struct run_result *r)
 {
@@ -338,10 +384,14 @@ static struct json_object *summary_build(const struct run_result *r)
 	enum run_stop stop = r->stop;
 	struct json_object *o, *tasks;
 	struct run_task_stats *s = malloc(sizeof(*s));
+	struct lock_stats *ls = malloc(sizeof(*ls));
 	char sig[32];
 
-	if (!s)
+	if (!s || !ls) {
+		free(s);
+		free(ls);
 		return NULL;
+	}
 	o = json_object_new_object();
 	summary_add(o, "mimic_summary",
 		    json_object_new_int(SUMMARY_JSON_VERSION));
@@ -364,12 +414,17 @@ static struct json_object *summary_build(const struct run_result *r)
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		run_stats_task(r, &w->tasks[k], s);
 		/* As the text summary: a task never instantiated is left out. */
-		if (s->threads)
-			json_object_array_add(tasks,
-					      summary_task(r, &w->tasks[k], s));
+		if (!s->threads)
+			continue;
+		struct json_object *t = summary_task(r, &w->tasks[k], s);
+
+		summary_task_locks(t, r, &w->tasks[k], ls);
+		json_object_array_add(tasks, t);
 	}
 	summary_add(o, "tasks", tasks);
+	summary_locks(o, r, ls);
 	free(s);
+	free(ls);
 	return o;
 }
 
