@@ -25,6 +25,9 @@
 #include "lib/timeutil.h"
 #include "record/trace_ring.h"
 
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -935,9 +938,14 @@ void engine_release(struct run_result *r)
 	r->threads = NULL;
 	r->n_threads = 0;
 	r->engine = NULL;
-	/* Threads left running still write into the region. */
-	if (e->abandoned)
+	/* Threads left running still write into the region, and use what
+	 * it points to: kept, and shown to LeakSanitizer as live. */
+	if (e->abandoned) {
+#ifdef __SANITIZE_ADDRESS__
+		__lsan_register_root_region(e->shm.base, e->shm.size);
+#endif
 		return;
+	}
 	shm = e->shm;
 	shm_free(&shm);
 }
