@@ -32,16 +32,20 @@ n=$(groups)
 ok $? "301 groups, normal end: exit $rc, $n left, no registry left"
 
 sed 's/DURATION/30/' "$TMP/w.in" >"$TMP/long.json"
-# The first run's logs go, or their rows would pass for this run's.
-rm -f "$TMP"/logs/*.log
-"$MIMIC" -q "$TMP/long.json" 2>"$TMP/err" &
-pid=$!
-# Until every thread runs: each has logged a row (making 301 groups took
-# over 10 s with both CPUs busy; the run lasts 30).
-for i in $(seq 250); do
-	[ "$(cat "$TMP"/logs/*-t299-*.log 2>/dev/null | wc -l)" -ge 2 ] && break
-	sleep 0.1
-done
+# Starts the 30 s run in the background (pid) and returns once every thread
+# runs: the last one has logged a row (making 301 groups took over 10 s
+# with both CPUs busy). The earlier run's logs go first, or their rows
+# would pass for this run's.
+start_long() {
+	rm -f "$TMP"/logs/*.log
+	"$MIMIC" -q "$TMP/long.json" 2>"$TMP/err" &
+	pid=$!
+	for i in $(seq 250); do
+		[ "$(cat "$TMP"/logs/*-t299-*.log 2>/dev/null | wc -l)" -ge 2 ] && break
+		sleep 0.1
+	done
+}
+start_long
 n=$(groups)
 kill -TERM $pid
 wait $pid
@@ -51,13 +55,7 @@ after=$(groups)
 [ "$n" -eq 301 ] && [ $rc -eq 0 ] && [ "$after" -eq 0 ]
 ok $? "SIGTERM mid-run: $n groups while running, exit $rc, $after left"
 
-rm -f "$TMP"/logs/*.log
-"$MIMIC" -q "$TMP/long.json" 2>"$TMP/err" &
-pid=$!
-for i in $(seq 250); do
-	[ "$(cat "$TMP"/logs/*-t299-*.log 2>/dev/null | wc -l)" -ge 2 ] && break
-	sleep 0.1
-done
+start_long
 kill -KILL $pid
 wait $pid 2>/dev/null
 n=$(groups)
