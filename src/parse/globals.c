@@ -72,10 +72,8 @@ static int set_calibration(struct parser *p, const char *path,
 		}
 	}
 	parser_error(p, v, path,
-		     "expected ns per loop (a number) or \"CPU<n>\", got %s%s%s",
-		     v->type == J_STRING ? "\"" : "",
-		     v->type == J_STRING ? v->s : parser_describe(v),
-		     v->type == J_STRING ? "\"" : "");
+		     "expected ns per loop (a number) or \"CPU<n>\", got %s",
+		     parser_shown(p, v));
 	return -1;
 }
 
@@ -127,10 +125,7 @@ static int set_log_size(struct parser *p, const char *path,
 	}
 	parser_error(p, v, path,
 		     "expected \"file\", \"auto\", \"disable\" or a size in MiB, "
-		     "got %s%s%s",
-		     v->type == J_STRING ? "\"" : "",
-		     v->type == J_STRING ? v->s : parser_describe(v),
-		     v->type == J_STRING ? "\"" : "");
+		     "got %s", parser_shown(p, v));
 	return -1;
 }
 

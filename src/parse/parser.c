@@ -97,6 +97,12 @@ const char *parser_describe(const struct jnode *v)
 	return jtype_name(v->type);
 }
 
+const char *parser_shown(struct parser *p, const struct jnode *v)
+{
+	return v->type == J_STRING ? arena_printf(p->a, "\"%s\"", v->s)
+				   : parser_describe(v);
+}
+
 int parser_policy(struct parser *p, const char *path,
 		  const struct jnode *v, int *out)
 {
@@ -104,12 +110,10 @@ int parser_policy(struct parser *p, const char *path,
 
 	if (pol < 0) {
 		parser_error(p, v, path,
-			     "unknown policy %s%s%s (expected SCHED_OTHER, "
+			     "unknown policy %s (expected SCHED_OTHER, "
 			     "SCHED_BATCH, SCHED_IDLE, SCHED_FIFO, SCHED_RR or "
 			     "SCHED_DEADLINE)",
-			     v->type == J_STRING ? "\"" : "",
-			     v->type == J_STRING ? v->s : parser_describe(v),
-			     v->type == J_STRING ? "\"" : "");
+			     parser_shown(p, v));
 		return -1;
 	}
 	*out = pol;

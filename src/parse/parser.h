@@ -69,6 +69,8 @@ void parser_event_error(struct parser *p, const struct task *t,
 
 /* The JSON type of v, for "expected X, got <type>" messages. */
 const char *parser_describe(const struct jnode *v);
+/* A string value in quotes, or the type of any other, for messages. */
+const char *parser_shown(struct parser *p, const struct jnode *v);
 /* Reports at the key rather than the value (for unknown keys). */
 void parser_key_error(struct parser *p, const struct jnode *m,
 		      const char *path, const char *msg);
