@@ -116,6 +116,8 @@ static struct json_object *dump_phase(const struct workload *w,
 
 	add(o, "name", json_object_new_string(ph->name));
 	add(o, "loop", jint(ph->loop));
+	if (ph->budget_ns)
+		add(o, "budget_us", dump_us(ph->budget_ns));
 	if (ph->has_sched)
 		dump_sched(o, &ph->sched);
 	dump_cpus(o, &ph->cpus);
@@ -151,6 +153,8 @@ void dump_workload(const struct workload *w, FILE *out)
 							      : "thread"));
 		add(o, "loop", jint(t->loop));
 		add(o, "delay_us", dump_us(t->delay_ns));
+		if (t->budget_ns)
+			add(o, "budget_us", dump_us(t->budget_ns));
 		dump_sched(o, &t->sched);
 		dump_cpus(o, &t->cpus);
 		dump_placement(o, t->taskgroup, &t->nodes);
