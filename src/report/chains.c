@@ -84,17 +84,17 @@ void chains_print_requests(const struct run_result *r,
 			continue;
 		if (!header)
 			printf("\n%-16s | %-56s | %s\n"
-			       "%-16s | %8s %7s %7s %7s %7s %7s %7s | %9s %8s %7s %7s %7s %7s\n",
+			       "%-16s | %8s %7s %7s %7s %7s %7s %7s | %8s %7s %7s %7s %7s\n",
 			       "", "request latency: last wake-up -> request (us)",
 			       "requests per second", "task", "requests",
 			       "rps", "p50", "p90", "p99", "p99.9", "max",
-			       "samples", "", "p50", "p90", "p99", "max");
+			       "samples", "p50", "p90", "p99", "max");
 		header = true;
 		printf("%-16.16s | %8llu %7.0f", w->tasks[k].name,
 		       (unsigned long long)s->requests,
 		       secs > 0 ? (double)s->requests / secs : 0.0);
 		chains_print_hist(&s->request_us);
-		printf(" | %9llu %8s", (unsigned long long)s->rate.n, "");
+		printf(" | %8llu", (unsigned long long)s->rate.n);
 		if (!s->rate.n)
 			printf(" %7s %7s %7s %7s\n", "-", "-", "-", "-");
 		else
