@@ -567,8 +567,8 @@ int main(int argc, char **argv)
 	run_meta_free(&meta);
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
-	if (status && rd.path && !meta.dir)
-		rundir_discard(&rd); /* refused before the run: left empty */
+	if (status)
+		rundir_discard(&rd); /* removed only if nothing is in it */
 	rundir_free(&rd);
 	diag_flush(&d);
 	free(text);

@@ -7,7 +7,7 @@
 # real tool's lines.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 14
+plan 15
 
 cat >"$TMP/w.json" <<'J'
 { "params": { "period": 4000, "mode": "a" },
@@ -106,6 +106,15 @@ ok $? "a symbolic link as the root is refused: exit $rc, nothing made"
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <out)" -eq 2 ] && grep -q "one or the other" out
 ok $? "--outdir with --logdir is a usage error (exit $rc)"
+
+# Refused before time zero by a host check: its directory goes again.
+sed 's|"gnuplot": true|"gnuplot": true, "calibration": "CPU4096"|' w.json \
+	>refused.json
+"$MIMIC" -q --outdir runs refused.json >out 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q "CPU4096 does not exist" out &&
+	[ "$(ls runs | wc -l)" -eq 2 ]
+ok $? "a run refused before time zero (exit $rc) leaves no run directory"
 
 sed 's|"gnuplot": true|"gnuplot": true, "outdir": "fromfile"|' w.json >g.json
 "$MIMIC" -q g.json >out 2>&1 && [ -s fromfile/run-001/run.json ] &&
