@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -110,7 +111,7 @@ static void repeat_signals(void)
  * reaches it once, forwarded); its exit status as a shell gives it. */
 static int repeat_one(char **argv)
 {
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	int ws;
 
 	if (pid < 0) {
@@ -119,6 +120,11 @@ static int repeat_one(char **argv)
 	}
 	if (!pid) {
 		setpgid(0, 0);
+		/* Not in the parent's group: a parent killed outright (no
+		 * signal to forward) still stops the run. */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
+		if (getppid() != parent)
+			_exit(MIMIC_EXIT_FAILURE);
 		execv("/proc/self/exe", argv);
 		fprintf(stderr, "mimic: --repeat: cannot run /proc/self/exe: "
 			"%s\n", strerror(errno));
