@@ -49,7 +49,7 @@ struct cli {
 	const char *outdir;       /* --outdir ROOT */
 	int repeat;               /* --repeat N; 0: one run */
 	double pause_s;           /* --pause S between repeated runs */
-	double calibration_ns;    /* --calibration NS; 0: none */
+	double calibration_ns;    /* --calibration-ns NS; 0: none */
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -86,7 +86,8 @@ static void usage(FILE *out)
 		"                       of a new ROOT/repeat-NNN (ROOT: --outdir,\n"
 		"                       else ./mimic-runs); print min/median/max\n"
 		"      --pause S        seconds between repeated runs (default 1)\n"
-		"      --calibration NS use NS ns per work loop (as global.calibration)\n"
+		"      --calibration-ns NS  use NS ns per work loop (as\n"
+		"                       global.calibration)\n"
 		"      --summary FILE   write a JSON summary of the run to FILE\n"
 		"                       (- for standard output)\n"
 		"      --no-progress    no progress line, even on a terminal\n"
@@ -152,7 +153,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "outdir", required_argument, NULL, 'o' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "pause", required_argument, NULL, 'p' },
-		{ "calibration", required_argument, NULL, 'C' },
+		{ "calibration-ns", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },

@@ -179,7 +179,7 @@ if not ok:
     print("# %s, repeat.json %s" % (c, r["ns_per_loop"]))
 sys.exit(0 if ok else 1)
 PY
-ok $? "the runs after the first reuse its calibration (--calibration)"
+ok $? "the runs after the first reuse its calibration (--calibration-ns)"
 "$MIMIC" -q --repeat 2 --summary s.json w.json >out 2>&1
 rc=$?
 [ $rc -eq 2 ] && grep -q "^mimic: --repeat and --summary" out

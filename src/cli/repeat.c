@@ -2,7 +2,7 @@
  * repeat.c - mimic --repeat (repeat.h). Each run is this binary again
  * (/proc/self/exe) with the same options, --outdir set to the set's
  * directory so it makes run-001, run-002, ... there, and from the second
- * run on --calibration with the first run's ns_per_loop. The runs' JSON
+ * run on --calibration-ns with the first run's ns_per_loop. The runs' JSON
  * summaries are read back for the min/median/max table. The engine runs
  * once per process, so a repetition is a process, not a loop.
  */
@@ -55,7 +55,7 @@ int repeat_parse_option(int opt, const char *arg, int *repeat,
 	}
 bad:
 	fprintf(stderr, "mimic: --%s: %s: %s\n",
-		opt == 'r' ? "repeat" : opt == 'p' ? "pause" : "calibration",
+		opt == 'r' ? "repeat" : opt == 'p' ? "pause" : "calibration-ns",
 		opt == 'r' ? "not a number of runs from 1 to 10000"
 		: opt == 'p' ? "not a number of seconds from 0 to 3600"
 			     : "not a number of ns per loop above 0",
@@ -386,7 +386,7 @@ out:
 }
 
 /* The child's command line: argv without our options, then --outdir
- * dir and, from the second run, --calibration (last: they win). */
+ * dir and, from the second run, --calibration-ns (last: they win). */
 static char **repeat_argv(int argc, char **argv, const char *dir,
 			  char *calibration)
 {
@@ -399,7 +399,7 @@ static char **repeat_argv(int argc, char **argv, const char *dir,
 	v[n++] = "--outdir";
 	v[n++] = (char *)dir;
 	if (calibration) {
-		v[n++] = "--calibration";
+		v[n++] = "--calibration-ns";
 		v[n++] = calibration;
 	}
 	for (int k = 1; k < argc; k++) {

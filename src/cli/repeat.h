@@ -15,7 +15,7 @@
 #define REPEAT_MAX 10000
 #define REPEAT_MAX_PAUSE_S 3600.0
 
-/* --repeat N ('r'), --pause S ('p') and --calibration NS ('C'): checks
+/* --repeat N ('r'), --pause S ('p') and --calibration-ns NS ('C'): checks
  * arg and stores it; -1 after printing why. */
 int repeat_parse_option(int opt, const char *arg, int *repeat,
 			double *pause_s, double *calibration_ns);
