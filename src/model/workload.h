@@ -59,6 +59,7 @@ struct globals {
 	bool pi_enabled;
 	bool lock_pages;
 	const char *logdir;
+	const char *outdir;       /* run directories' root, or NULL */
 	const char *log_basename;
 	enum log_mode log_mode;
 	size_t log_ring_bytes;    /* 0: default */

@@ -45,6 +45,8 @@ static struct json_object *dump_globals(const struct globals *g)
 	add(o, "pi_enabled", json_object_new_boolean(g->pi_enabled));
 	add(o, "lock_pages", json_object_new_boolean(g->lock_pages));
 	add(o, "logdir", json_object_new_string(g->logdir));
+	if (g->outdir)
+		add(o, "outdir", json_object_new_string(g->outdir));
 	add(o, "log_basename", json_object_new_string(g->log_basename));
 	add(o, "log_size", g->log_mode == LOG_DISABLED
 				   ? json_object_new_string("disable")

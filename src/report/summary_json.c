@@ -16,6 +16,7 @@
 #include "lib/timeutil.h"
 #include "record/result.h"
 #include "report/chains.h"
+#include "report/run_meta.h"
 #include "report/run_stats.h"
 
 #include <errno.h>
@@ -450,6 +451,8 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "threads", json_object_new_int(r->n_threads));
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
 	summary_add(o, "calibration", summary_calibration(r));
+	if (r->meta)
+		summary_add(o, "run", run_meta_json(r, -1));
 	tasks = json_object_new_array();
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		run_stats_task(r, &w->tasks[k], s);
