@@ -19,15 +19,17 @@ shift 3
 top=/sys/kernel/tracing
 inst=$top/instances/rtapp-markers-$$
 mkdir "$inst" || exit 3
+trap 'rmdir "$inst" 2>/dev/null' EXIT
 echo 4096 >"$inst/buffer_size_kb"
 mkdir -p "$work"
-(cd "$work" && unshare -m sh -c 'mount --make-rprivate / &&
-	mount --bind "$1" "$2" && shift 2 && exec "$@"' sh "$inst" "$top" \
-	"$bin" "$@" "$json" >"$work/stdout" 2>"$work/stderr")
+# Killed after 60 s (TRACE_RUN_TIMEOUT): a hung run fails, it does not hang.
+(cd "$work" && timeout -k 5 "${TRACE_RUN_TIMEOUT:-60}" unshare -m sh -c '
+	mount --make-rprivate / && mount --bind "$1" "$2" && shift 2 &&
+	exec "$@"' sh "$inst" "$top" "$bin" "$@" "$json" \
+	>"$work/stdout" 2>"$work/stderr")
 rc=$?
 echo "$rc" >"$work/rc"
 cp "$inst/trace" "$work/trace"
-rmdir "$inst"
 LC_ALL=C awk '
 BEGIN {
 	hex = ""
