@@ -636,7 +636,7 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		int sig;
 
 		if (now >= deadline) {
-			ftrace_main("shutdown");
+			ftrace_write_shutdown();
 			break;
 		}
 		if (deadline - now < wait)

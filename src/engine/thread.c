@@ -111,21 +111,42 @@ static void thread_trace_stats(const struct thread *t, int64_t period_ns)
 		     (int)time_ns_to_us(t->it.c_duration_ns));
 }
 
-static void thread_trace_attrs(const struct sched_attrs *a)
+/*
+ * rt-app's rtapp_attrs lines for setting attributes: own are the keys
+ * given where they are set (the task, or a phase: MIMIC_UNSET and -1 for
+ * those not given), eff what is in force after. SCHED_DEADLINE: one line,
+ * of own's values with rt-app's defaults. Otherwise, when a policy or
+ * priority is given: for OTHER and BATCH a "nice runtime" line (runtime:
+ * dl-runtime in ns, the fair slice), then "policy prio"; then one uclamp
+ * line for each of util_min, util_max given.
+ */
+static void thread_trace_attrs(const struct sched_attrs *own,
+			       const struct sched_attrs *eff)
 {
 	if (!ftrace_on(FTRACE_ATTRS))
 		return;
-	if (a->policy == SCHED_DEADLINE) {
-		int64_t period = a->dl_period_ns ? a->dl_period_ns
-						 : a->dl_runtime_ns;
+	if (eff->policy == SCHED_DEADLINE) {
+		int64_t period = own->dl_period_ns ? own->dl_period_ns
+						   : own->dl_runtime_ns;
 
-		ftrace_attrs_dl((long long)a->dl_runtime_ns,
-				(long long)(a->dl_deadline_ns ? a->dl_deadline_ns
-							      : period),
+		ftrace_attrs_dl((long long)own->dl_runtime_ns,
+				(long long)(own->dl_deadline_ns
+						? own->dl_deadline_ns
+						: period),
 				(long long)period);
+		return;
 	}
-	else
-		ftrace_attrs_policy(policy_name(a->policy), a->priority);
+	if (own->policy != MIMIC_UNSET || own->priority != MIMIC_UNSET) {
+		if (eff->policy == SCHED_OTHER || eff->policy == SCHED_BATCH)
+			ftrace_attrs_fair(policy_name(eff->policy),
+					  eff->priority,
+					  (long long)own->dl_runtime_ns);
+		ftrace_attrs_policy(policy_name(eff->policy), eff->priority);
+	}
+	if (own->util_min != -1)
+		ftrace_attrs_uclamp("util_min", own->util_min);
+	if (own->util_max != -1)
+		ftrace_attrs_uclamp("util_max", own->util_max);
 }
 
 /* Attributes at phase entry, applied only when they change (as rt-app). */
@@ -159,8 +180,13 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 			rc |= sched_attr_apply(&want, t->eng->opt->allow_missing,
 					       err, sizeof(err));
 			t->cur_sched = want;
-			thread_trace_attrs(&want);
 		}
+	}
+	/* rt-app sets (and traces) a phase's attributes each time it enters
+	 * it from another with attributes, equal or not. */
+	if (ph->has_sched && ph != t->attrs_phase) {
+		t->attrs_phase = ph;
+		thread_trace_attrs(&ph->sched, &t->cur_sched);
 	}
 	/* Preflight tried these; one refused now is counted and reported. */
 	if (rc && !t->stats.attr_failures++)
@@ -265,7 +291,7 @@ static void thread_run(struct thread *t)
 						     RTAPP_TYPE_TIMER;
 
 					ftrace_event((int)e,
-						     ev->kind->ftrace_type,
+						     ev->ftrace_type,
 						     ev->desc);
 					t->ctx.state = ev->state_slot >= 0
 						? t->states[ev->state_slot]
@@ -315,9 +341,14 @@ void *thread_main(void *arg)
 	thread_setup(t);
 	if (thread_wait_gate(t)) {
 		ftrace_task("start");
-		thread_trace_attrs(&t->cur_sched);
+		/* The task's keys, with its defaults: rt-app's at the task
+		 * level, where a priority is always given. */
+		thread_trace_attrs(&t->task->sched, &t->cur_sched);
 		thread_run(t);
-		ftrace_task("end");
+		/* Stopped (duration, signal): rt-app cancels its threads,
+		 * which write nothing more. */
+		if (!thread_should_stop(t))
+			ftrace_task("end");
 	}
 	thread_release_all(t);
 	if (t->cur_group && strcmp(t->cur_group, "/"))

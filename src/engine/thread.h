@@ -83,6 +83,8 @@ struct thread {
 	int n_held;
 
 	struct sched_attrs cur_sched;
+	const struct phase *attrs_phase; /* the last phase whose attributes
+					  * rt-app would have set, or NULL */
 	const struct cpu_set_list *cur_cpus;
 	const char *cur_group;    /* taskgroup joined, NULL: never moved */
 	struct cpu_set_list initial_cpus;

@@ -60,11 +60,19 @@ static int timer_parse(struct parser *p, const char *path,
 	}
 	if (keys_walk(p, path, v, timer_keys, a))
 		return -1;
-	ev->resource = parser_resource(p, a->ref, RES_TIMER,
-				       !strncmp(a->ref, "unique", 6));
+	bool unique = !strncmp(a->ref, "unique", 6);
+
+	ev->resource = parser_resource(p, a->ref, RES_TIMER, unique);
 	if (a->mode == TIMER_ABSOLUTE)
 		p->w->resources[ev->resource].absolute = true;
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
+	/* rt-app: a unique timer is its own type, its name tagged. */
+	if (unique) {
+		ev->ftrace_type = RTAPP_TYPE_TIMER_UNIQUE;
+		ev->desc = arena_printf(p->a, "%s:%s%lx", ev->key, a->ref,
+					parser_task_tag(p));
+	} else {
+		ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
+	}
 	ev->period_ns = a->period_ns; /* cyclictest's interval */
 	p->task->wake_paths |= 1u << WAKE_TIMER;
 	return 0;

@@ -174,6 +174,8 @@ struct event {
 	const struct event_kind *kind;
 	const char *key;          /* as written, e.g. "run0" */
 	const char *desc;         /* rt-app's ftrace desc, e.g. "timer:tick" */
+	int ftrace_type;          /* rt-app's type number: its kind's, or a
+				   * variant's (a unique timer, a memrun) */
 	int line, col;
 	int resource;             /* the resource it names first, or -1 */
 	int64_t period_ns;        /* a periodic kind's period (timer), or 0 */

@@ -350,6 +350,19 @@ static int sched_check_deadline(struct parser *p, const char *path,
 	return 0;
 }
 
+/*
+ * rt-app keeps a desc in a char[48]: "key:name" forms are written with
+ * snprintf(.., 47, ..), so 46 characters at most; a bare name (run, sleep,
+ * yield, mem, memrun) with strncpy(.., 47). Markers show what it shows.
+ */
+static void event_clip_desc(struct parser *p, struct event *ev)
+{
+	size_t max = strchr(ev->desc, ':') ? 46 : 47;
+
+	if (ev->ftrace_type != RTAPP_TYPE_NONE && strlen(ev->desc) > max)
+		ev->desc = arena_strndup(p->a, ev->desc, max);
+}
+
 static int parse_event(struct parser *p, const char *path,
 		       const struct jnode *m, const struct event_kind *kind,
 		       struct phase *ph, size_t *cap)
@@ -373,6 +386,7 @@ static int parse_event(struct parser *p, const char *path,
 	ev->kind = kind;
 	ev->key = m->key;
 	ev->desc = m->key;
+	ev->ftrace_type = kind->ftrace_type;
 	ev->line = m->key_line;
 	ev->col = m->key_col;
 	ev->resource = -1;
@@ -383,6 +397,7 @@ static int parse_event(struct parser *p, const char *path,
 	p->at_path = path;
 	if (kind->parse(p, path, m, ev))
 		return 1;
+	event_clip_desc(p, ev);
 	ph->n_events++;
 	return 0;
 }
