@@ -283,6 +283,7 @@ void *thread_main(void *arg)
 		ftrace_task("start");
 		thread_trace_attrs(&t->cur_sched);
 		thread_run(t);
+		t->loops_done = !thread_should_stop(t);
 		ftrace_task("end");
 	}
 	thread_release_all(t);
