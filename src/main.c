@@ -405,18 +405,18 @@ int main(int argc, char **argv)
 	if (rtapp_cli_detect(argc, argv))
 		notice_set_rtapp();
 	/* A subcommand, not a workload named "compare". */
-	if (notice_rtapp())
-		; /* the workload, below */
-	else if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "calibrate"))
-		return calibration_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "cleanup"))
-		return cleanup_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "list"))
-		return list_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "show"))
-		return show_main(argc - 1, argv + 1);
+	if (argc > 1 && !notice_rtapp()) {
+		if (!strcmp(argv[1], "compare"))
+			return compare_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "calibrate"))
+			return calibration_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "cleanup"))
+			return cleanup_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "list"))
+			return list_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "show"))
+			return show_main(argc - 1, argv + 1);
+	}
 	if (parse_cli(argc, argv, &c))
 		return notice_rtapp() ? RTAPP_EXIT_INV_COMMANDLINE
 				      : MIMIC_EXIT_BADINPUT;
