@@ -9,8 +9,10 @@
 #include "cli/list.h"
 #include "cli/repeat.h"
 #include "cli/rundir.h"
+#include "cli/rtapp_cli.h"
 #include "cli/search.h"
 #include "lib/arena.h"
+#include "lib/notice.h"
 #include "lib/safe_file.h"
 #include "lib/sha256.h"
 #include "report/compare.h"
@@ -29,6 +31,7 @@
 #include "report/gnuplot.h"
 #include "report/report.h"
 #include "report/run_meta.h"
+#include "report/rtapp_mode.h"
 #include "report/trace_json.h"
 
 #include <errno.h>
@@ -50,6 +53,7 @@ struct cli {
 	int repeat;               /* --repeat N; 0: one run */
 	double pause_s;           /* --pause S between repeated runs */
 	double calibration_ns;    /* --calibration-ns NS; 0: none */
+	bool summary_table;       /* rt-app mode: --summary without FILE */
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -57,6 +61,7 @@ struct cli {
 	unsigned long long trace_slices;
 	int log_level;
 	const char *file;
+	const struct workload *w; /* once parsed, for print_start_lines */
 	char *sets[64];           /* --set NAME=VALUE */
 	int n_sets;
 };
@@ -109,6 +114,8 @@ static void usage(FILE *out)
 		"      --recalibrate    measure the work loop although mimic\n"
 		"                       calibrate stored a value for this machine\n"
 		"      --list-keys      list every JSON key mimic knows\n"
+		"      --rt-app         run as rt-app (as if named rt-app; see\n"
+		"                       mimic(1), RT-APP MODE)\n"
 		"  -h, --help           this help\n"
 		"  -v, --version        the version\n"
 		"\n"
@@ -123,15 +130,21 @@ static void usage(FILE *out)
 		"Exit status: 0 done, 1 failure while running, 2 bad input or usage.\n");
 }
 
-/* After a usage error's one line: where the whole usage is. */
+/* After a usage error's one line: where the whole usage is (rt-app
+ * mode: rt-app's usage, on standard output). */
 static void usage_hint(void)
 {
-	fputs("Try 'mimic --help'.\n", stderr);
+	if (notice_rtapp())
+		rtapp_cli_usage();
+	else
+		fputs("Try 'mimic --help'.\n", stderr);
 }
 
 static int parse_cli(int argc, char **argv, struct cli *c)
 {
-	static const struct option longs[] = {
+	static struct option longs[] = {
+		{ "summary", required_argument, NULL, 'S' }, /* first: below */
+		{ "rt-app", no_argument, NULL, 'A' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "dump", no_argument, NULL, 'd' },
 		{ "duration", required_argument, NULL, 'D' },
@@ -146,7 +159,6 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
-		{ "summary", required_argument, NULL, 'S' },
 		{ "no-progress", no_argument, NULL, 'P' },
 		{ "recalibrate", no_argument, NULL, 'R' },
 		{ "tool-output", no_argument, NULL, 'Q' },
@@ -163,6 +175,10 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 
 	c->log_level = 50;
 	c->pause_s = 1;
+	/* rt-app mode: --summary alone asks for the table, --summary=FILE
+	 * for the JSON file. */
+	if (notice_rtapp())
+		longs[0].has_arg = optional_argument;
 	while ((opt = getopt_long(argc, argv, "cD:L:ql:hv", longs, NULL)) != -1) {
 		switch (opt) {
 		case 'c': c->check = true; break;
@@ -183,7 +199,11 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 				return -1;
 			}
 			break;
-		case 'S': c->summary = optarg; break;
+		case 'S':
+			c->summary = optarg;
+			c->summary_table = !optarg;
+			break;
+		case 'A': break; /* rtapp_cli_detect() saw it */
 		case 'P': c->no_progress = true; break;
 		case 'R': c->recalibrate = true; break;
 		case 'Q': c->tool_output = c->quiet = true; break;
@@ -208,13 +228,25 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'l':
 			c->log_level = (int)strtol(optarg, &end, 10);
 			if (*end || end == optarg) {
-				fprintf(stderr, "mimic: --log: not a number: %s\n",
-					optarg);
+				if (!notice_rtapp()) /* rt-app: usage only */
+					fprintf(stderr, "mimic: --log: not a "
+						"number: %s\n", optarg);
+				usage_hint();
 				return -1;
 			}
 			break;
-		case 'h': usage(stdout); exit(MIMIC_EXIT_OK);
-		case 'v': printf("mimic %s\n", PACKAGE_VERSION); exit(MIMIC_EXIT_OK);
+		case 'h':
+			if (notice_rtapp())
+				rtapp_cli_help();
+			else
+				usage(stdout);
+			exit(MIMIC_EXIT_OK);
+		case 'v':
+			if (notice_rtapp())
+				rtapp_cli_version();
+			else
+				printf("mimic %s\n", PACKAGE_VERSION);
+			exit(MIMIC_EXIT_OK);
 		default: usage_hint(); return -1;
 		}
 	}
@@ -234,9 +266,10 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		return -1;
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "mimic: %s\n", optind < argc
-				? "one workload file at a time"
-				: "no workload file given");
+		if (!notice_rtapp())
+			fprintf(stderr, "mimic: %s\n",
+				optind < argc ? "one workload file at a time"
+					      : "no workload file given");
 		usage_hint();
 		return -1;
 	}
@@ -288,11 +321,15 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	return 0;
 }
 
-/* engine_options.before_start: the workload's print_start lines. */
+/* engine_options.before_start: the workload's print_start lines, and
+ * in rt-app mode rt-app's notices of the threads' start. */
 static void print_start_lines(void *arg)
 {
-	const struct globals *g = arg;
+	const struct cli *c = arg;
+	const struct globals *g = &c->w->g;
 
+	if (notice_rtapp())
+		rtapp_mode_start_notices(c->w, c->log_level);
 	report_lines(g->print_start, g->n_print_start, 0);
 }
 
@@ -328,12 +365,15 @@ static bool run_reports(const struct run_result *r, const struct cli *c)
 		failed = true;
 	if (g->gnuplot && g->log_mode == LOG_FILE && gnuplot_write(r))
 		failed = true;
+	if (notice_rtapp() && !c->quiet)
+		rtapp_mode_end_notices(r, c->log_level);
 	if (!c->quiet || c->tool_output) {
 		report_lines(g->print_end, g->n_print_end,
 			     (r->t_end_ns - r->t_zero_ns) / 1000);
 		report_styles_print(r);
 	}
-	report_print(r, c->quiet);
+	/* rt-app prints no table: in rt-app mode only on --summary. */
+	report_print(r, c->quiet || (notice_rtapp() && !c->summary_table));
 	if (c->summary && summary_json_write(r, c->summary))
 		failed = true;
 	return failed;
@@ -344,8 +384,8 @@ static int run_exit_status(const struct run_result *r, bool report_failed)
 {
 	if (!r->started)
 		return MIMIC_EXIT_FAILURE; /* refused before time zero */
-	if (r->force_signal)
-		return 128 + r->force_signal;
+	if (r->force_signal) /* rt-app's shutdown() exits 0 */
+		return notice_rtapp() ? MIMIC_EXIT_OK : 128 + r->force_signal;
 	if (r->write_failed || r->child_failed || report_failed)
 		return MIMIC_EXIT_FAILURE;
 	if (r->log_rows_dropped && !r->w->g.allow_log_drops)
@@ -405,13 +445,15 @@ static int run(const struct workload *w, const struct cli *c,
 	       const struct run_meta *meta)
 {
 	struct engine_options eo = { .quiet = c->quiet,
-				     .no_progress = c->no_progress,
+				     .no_progress = c->no_progress ||
+						    notice_rtapp(),
 				     .trace_json = c->trace_json,
 				     .trace_slices = c->trace_slices,
 				     .allow_missing = c->allow_missing,
+				     .whole_duration = notice_rtapp(),
 				     .before_start = c->quiet && !c->tool_output
 							 ? NULL : print_start_lines,
-				     .arg = (void *)&w->g };
+				     .arg = (void *)c };
 	struct sigaction sa = { .sa_handler = main_stop_handler,
 				.sa_flags = SA_RESTART };
 	struct run_result r;
@@ -434,6 +476,8 @@ static int run(const struct workload *w, const struct cli *c,
 	pthread_sigmask(SIG_SETMASK, orig, NULL);
 	if (r.started)
 		report_failed = run_reports(&r, c);
+	else if (notice_rtapp())
+		rtapp_mode_header_logs(w); /* as rt-app leaves them */
 	status = run_exit_status(&r, report_failed);
 	if (r.started && meta->dir && run_meta_write(&r, status) && !status)
 		status = MIMIC_EXIT_FAILURE;
@@ -455,23 +499,31 @@ int main(int argc, char **argv)
 	size_t len;
 	int status = MIMIC_EXIT_BADINPUT;
 
+	/* As rt-app: no subcommands (rt-app would read a file "list"). */
+	if (rtapp_cli_detect(argc, argv))
+		notice_set_rtapp();
 	/* A subcommand, not a workload named "compare". */
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "calibrate"))
-		return calibration_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "cleanup"))
-		return cleanup_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "list"))
-		return list_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "show"))
-		return show_main(argc - 1, argv + 1);
+	if (argc > 1 && !notice_rtapp()) {
+		if (!strcmp(argv[1], "compare"))
+			return compare_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "calibrate"))
+			return calibration_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "cleanup"))
+			return cleanup_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "list"))
+			return list_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "show"))
+			return show_main(argc - 1, argv + 1);
+	}
 	if (parse_cli(argc, argv, &c))
-		return MIMIC_EXIT_BADINPUT;
+		return notice_rtapp() ? RTAPP_EXIT_INV_COMMANDLINE
+				      : MIMIC_EXIT_BADINPUT;
 	if (c.list_keys) {
 		parse_print_keys();
 		return MIMIC_EXIT_OK;
 	}
+	if (notice_rtapp() && rtapp_cli_check_file(c.file))
+		return RTAPP_EXIT_NO_FILE;
 	path = search_workload(c.file);
 	if (!path)
 		return MIMIC_EXIT_BADINPUT;
@@ -538,8 +590,15 @@ int main(int argc, char **argv)
 	main_stop_signals(&stops);
 	if (w && !d.errors && !bo.check_only)
 		pthread_sigmask(SIG_BLOCK, &stops, &orig);
-	if (w && !d.errors)
+	if (w && !d.errors) {
 		status = before_start(w, &bo, &d);
+		/* rt-app finds what this machine refuses while running: exit
+		 * 1, the threads' logs left with their header. */
+		if (notice_rtapp() && status && !bo.check_only) {
+			status = MIMIC_EXIT_FAILURE;
+			rtapp_mode_header_logs(w);
+		}
+	}
 	diag_flush(&d); /* before the run: "(and N more like it)" */
 	if (d.errors || status) {
 		if (d.errors > 1)
@@ -548,6 +607,8 @@ int main(int argc, char **argv)
 	}
 	if (c.dump)
 		dump_workload(w, stdout);
+	else if (c.log_level >= 75 && !c.quiet && notice_rtapp())
+		rtapp_mode_info_dump(w);
 	else if (c.log_level >= 75 && !c.quiet)
 		dump_workload(w, stderr); /* rt-app's info level: every key */
 	if (c.check || c.dump) {
@@ -555,6 +616,9 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
+	if (notice_rtapp() && !c.quiet)
+		rtapp_mode_setup_notices(w, c.log_level);
+	c.w = w;
 	struct calibration cal = calibration_choose(w, c.recalibrate,
 						    c.quiet || c.log_level < 50);
 	meta.id = rd.path ? rd.id : NULL;

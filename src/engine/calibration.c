@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include "engine/calibration.h"
+#include "lib/notice.h"
 
 #include "engine/work.h"
 #include "lib/safe_file.h"
@@ -203,10 +204,11 @@ bool calibration_unsteady(const struct calibration *c)
 static void warn_spread(const struct calibration *c)
 {
 	if (calibration_unsteady(c))
-		fprintf(stderr, "[mimic] <warning> calibration trials on CPU %d "
+		fprintf(stderr, "%s<warning> calibration trials on CPU %d "
 			"differ by %.1f %% (more than %.0f %%): the CPU's speed "
 			"changed while measuring; pin the value with "
-			"'mimic calibrate' or global.calibration\n", c->cpu,
+			"'mimic calibrate' or global.calibration\n",
+			notice_prefix(), c->cpu,
 			c->spread * 100, CALIBRATION_SPREAD_WARN * 100);
 }
 
@@ -215,21 +217,34 @@ static void print_pload(const struct calibration *c, const char *store)
 {
 	long shown = lround(c->ns_per_loop) > 0 ? lround(c->ns_per_loop) : 1;
 
+	if (notice_rtapp()) { /* rt-app's lines, nothing more */
+		if (c->source == CALIBRATION_FROM_FILE) {
+			fprintf(stderr, "%s<notice> pLoad = %ldns\n",
+				notice_prefix(), shown);
+			return;
+		}
+		fprintf(stderr, "%s<notice> Calibrate ns per loop\n"
+			"%s<notice> pLoad = %ldns : calib_cpu %d\n",
+			notice_prefix(), notice_prefix(), shown, c->cpu);
+		return;
+	}
 	switch (c->source) {
 	case CALIBRATION_FROM_FILE:
-		fprintf(stderr, "[mimic] <notice> pLoad = %ldns\n", shown);
+		fprintf(stderr, "%s<notice> pLoad = %ldns\n",
+			notice_prefix(), shown);
 		break;
 	case CALIBRATION_STORED:
-		fprintf(stderr, "[mimic] <notice> pLoad = %ldns : calib_cpu %d "
+		fprintf(stderr, "%s<notice> pLoad = %ldns : calib_cpu %d "
 			"(%.3f ns per loop, stored by mimic calibrate in %s; "
-			"--recalibrate measures anew)\n", shown, c->cpu,
-			c->ns_per_loop, store);
+			"--recalibrate measures anew)\n", notice_prefix(),
+			shown, c->cpu, c->ns_per_loop, store);
 		break;
 	case CALIBRATION_MEASURED:
-		fprintf(stderr, "[mimic] <notice> pLoad = %ldns : calib_cpu %d "
+		fprintf(stderr, "%s<notice> pLoad = %ldns : calib_cpu %d "
 			"(%.3f ns per loop of CPU time, trials within %.1f %%, "
-			"measured in %.0f ms)\n", shown, c->cpu, c->ns_per_loop,
-			c->spread * 100, c->took_ns / 1e6);
+			"measured in %.0f ms)\n", notice_prefix(), shown,
+			c->cpu, c->ns_per_loop, c->spread * 100,
+			c->took_ns / 1e6);
 		break;
 	}
 }
@@ -313,7 +328,8 @@ int calibration_main(int argc, char **argv)
 		status = 1;
 	} else {
 		printf("%.6f\n", c.ns_per_loop);
-		fprintf(stderr, "[mimic] <notice> stored in %s\n", store);
+		fprintf(stderr, "%s<notice> stored in %s\n", notice_prefix(),
+			store);
 	}
 	free(store);
 	return status;

@@ -622,16 +622,18 @@ static int wait_signal(const sigset_t *set, int64_t ns)
 	return sigtimedwait(set, NULL, &ts);
 }
 
-/* Runs until the duration, the end of all loops, or a signal. */
+/* Runs until the duration, the end of all loops (unless the whole
+ * duration is asked for), or a signal. */
 static void engine_supervise(struct engine *e, const sigset_t *stops)
 {
 	const double dur = e->w->g.duration_s;
 	int64_t deadline = dur > 0 ? e->t_zero_ns + (int64_t)(dur * 1e9)
 				   : INT64_MAX;
+	bool whole = e->opt->whole_duration && deadline != INT64_MAX;
 	struct progress progress;
 
 	progress_start(&progress, e);
-	while (atomic_load(&e->live) > 0) {
+	while (whole || atomic_load(&e->live) > 0) {
 		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
 		int sig;
 
@@ -690,10 +692,13 @@ static void engine_stop_signal(struct engine *e, int sig, int64_t *give_up)
 static void engine_stop(struct engine *e, const sigset_t *stops)
 {
 	int64_t give_up = INT64_MAX;
+	/* A run kept to its whole duration ends at the shutdown. */
+	bool whole = e->opt->whole_duration && e->w->g.duration_s > 0;
 
 	atomic_store(&e->stop, true);
-	e->t_end_ns = atomic_load(&e->live) > 0 ? time_now_ns()
-						: atomic_load(&e->t_last_ns);
+	e->t_end_ns = atomic_load(&e->live) > 0 || whole
+			      ? time_now_ns()
+			      : atomic_load(&e->t_last_ns);
 	while (atomic_load(&e->live) > 0) {
 		int sig;
 
@@ -796,6 +801,7 @@ static void engine_result_thread(const struct thread *t, struct run_thread *rt)
 		.tid = atomic_load(&t->tid),
 		.created = t->created,
 		.came_home = !t->created || atomic_load(&t->finished),
+		.loops_done = atomic_load(&t->finished) && t->loops_done,
 		.policy = t->cur_sched.policy,
 		.priority = t->cur_sched.priority,
 		.attr_msg = t->attr_msg,

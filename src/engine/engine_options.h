@@ -15,6 +15,10 @@ struct engine_options {
 	uint64_t trace_slices;    /* slices kept per thread; 0: default */
 	bool no_progress;         /* no progress line even on a terminal */
 	bool allow_missing;       /* --allow-missing: see sched_attr_apply() */
+	/* rt-app's duration: with global.duration set, main waits the whole
+	 * duration even after every thread has ended its loops, then shuts
+	 * down (rt-app mode, doc/rtapp-mode.md). */
+	bool whole_duration;
 	/* Called once everything is set up, just before the threads start
 	 * (main prints the workload's print_start lines there), or NULL. */
 	void (*before_start)(void *arg);

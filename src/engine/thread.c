@@ -347,7 +347,8 @@ void *thread_main(void *arg)
 		thread_run(t);
 		/* Stopped (duration, signal): rt-app cancels its threads,
 		 * which write nothing more. */
-		if (!thread_should_stop(t))
+		t->loops_done = !thread_should_stop(t);
+		if (t->loops_done)
 			ftrace_task("end");
 	}
 	thread_release_all(t);

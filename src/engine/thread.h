@@ -93,6 +93,7 @@ struct thread {
 	const struct node_list *cur_nodes;
 	int setup_error;          /* -errno from before time zero, or 0 */
 	char setup_msg[256];
+	bool loops_done;          /* its loops ended before any stop */
 	atomic_bool finished;
 };
 

@@ -34,6 +34,7 @@ struct run_thread {
 	int pid, tid;             /* 0: never started */
 	bool created;
 	bool came_home;           /* false: left running after a 2nd signal */
+	bool loops_done;          /* it ended its loops (not stopped) */
 	int policy, priority;     /* its scheduling attributes at the end */
 	const char *attr_msg;     /* the first refused phase change */
 	uint64_t log_rows_dropped; /* rows lost: its ring was full */

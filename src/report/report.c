@@ -444,7 +444,7 @@ void report_print(const struct run_result *r, bool quiet)
 	else
 		printf("%s\n", reasons[r->stop]);
 	printf("%-16s %4s %8s %7s | %-6s %9s %-39s | %s\n", "", "", "", "",
-	       "wake", "", "wake-up latency (us)", "run error (%)");
+	       "wake", "", "wake-up latency (us)", "run deviation (%)");
 	printf("%-16s %4s %8s %7s | %-6s %9s %7s %7s %7s %7s %7s | %7s %7s %7s %7s\n",
 	       "task", "thr", "loops", "overrun", "path", "wakeups", "p50",
 	       "p90", "p99", "p99.9", "max", "p50", "p90", "p99", "max");

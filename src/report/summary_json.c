@@ -2,8 +2,8 @@
  * summary_json.c - builds the end-of-run summary as a json-c tree (run,
  * then per task: counts, and the statistics and non-empty histogram
  * buckets of wake-up latency per path, message latency per path that
- * carries messages, slack, run duration, run error, the kernel's view per
- * task and per thread, end-to-end latency and budget misses, requests
+ * carries messages, slack, run duration, run deviation, the kernel's view
+ * per task and per thread, end-to-end latency and budget misses, requests
  * and their rate; lock statistics per task and per mutex when
  * mutexes were taken) and writes it to the --summary file.
  */
