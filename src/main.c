@@ -14,6 +14,7 @@
 #include "lib/diag.h"
 #include "report/dump.h"
 #include "engine/engine.h"
+#include "parse/dupkeys.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
 #include "engine/before_start.h"
@@ -41,6 +42,8 @@ struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
 	bool allow_unthrottled, allow_overcommit, recalibrate;
 	bool io_device_overwrite;
+	bool keep_duplicate_keys;
+	enum calibration_policy calibration; /* --calibration WORD */
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -87,8 +90,12 @@ static void usage(FILE *out)
 		"                       Trace Event JSON, for Perfetto UI)\n"
 		"      --trace-slices N keep the last N slices per thread for\n"
 		"                       --trace-json (default 100000)\n"
+		"      --calibration measured  ignore global.calibration's number:\n"
+		"                       use the stored or measured value\n"
 		"      --recalibrate    measure the work loop although mimic\n"
 		"                       calibrate stored a value for this machine\n"
+		"      --keep-duplicate-keys  run every member of a repeated\n"
+		"                       key (rt-app keeps the last value only)\n"
 		"      --list-keys      list every JSON key mimic knows\n"
 		"  -h, --help           this help\n"
 		"  -v, --version        the version\n"
@@ -130,6 +137,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "summary", required_argument, NULL, 'S' },
 		{ "no-progress", no_argument, NULL, 'P' },
 		{ "recalibrate", no_argument, NULL, 'R' },
+		{ "keep-duplicate-keys", no_argument, NULL, 'k' },
+		{ "calibration", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -161,6 +170,15 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
 		case 'R': c->recalibrate = true; break;
+		case 'k': c->keep_duplicate_keys = true; break;
+		case 'C':
+			if (calibration_policy_parse(optarg) < 0) {
+				fprintf(stderr, "mimic: --calibration: expected "
+					"\"file\" or \"measured\": %s\n", optarg);
+				return -1;
+			}
+			c->calibration = calibration_policy_parse(optarg);
+			break;
 		case 'U': c->allow_unthrottled = true; break;
 		case 'O': c->allow_overcommit = true; break;
 		case 'W': c->io_device_overwrite = true; break;
@@ -384,6 +402,7 @@ int main(int argc, char **argv)
 	if (!text)
 		goto out;
 	root = jtree_parse(&a, &d, text, len);
+	dupkeys_resolve(&d, root, c.keep_duplicate_keys);
 	if (root && template_expand(&a, &d, root, c.sets, c.n_sets))
 		root = NULL;
 	if (root)
@@ -445,7 +464,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
-	struct calibration cal = calibration_choose(w, c.recalibrate,
+	struct calibration cal = calibration_choose(w, c.calibration,
+						    c.recalibrate,
 						    c.quiet || c.log_level < 50);
 	status = cal.ns_per_loop > 0 ? run(w, &c, &cal, &orig)
 				     : MIMIC_EXIT_FAILURE;
