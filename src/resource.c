@@ -85,7 +85,9 @@ int resource_create(struct live_resource *l, const struct resource *r,
 	rc = k->create ? k->create(l, g) : 0;
 	if (rc) {
 		l->r = NULL; /* create undid itself: nothing to destroy */
-		snprintf(err, len, "resource \"%s\": %s", r->name, strerror(rc));
+		/* The kind too: one name may be several kinds' (rt-app's). */
+		snprintf(err, len, "%s \"%s\": %s", k->name, r->name,
+			 strerror(rc));
 	}
 	return -rc;
 }

@@ -4,7 +4,7 @@
 # last value at the first key's place), a global.calibration far from this
 # machine's, and a plain name as the value of "wait" or "sync".
 . "${srcdir:-.}/tests/lib.sh"
-plan 14
+plan 15
 MIMIC_CALIBRATION_FILE=$TMP/store
 export MIMIC_CALIBRATION_FILE
 
@@ -66,7 +66,7 @@ sed -i "s/	0	[0-9.]*	/	0	100.000000	/" "$MIMIC_CALIBRATION_FILE"
 mkdir "$TMP/c"
 printf '{ "global": { "logdir": "%s", "log_basename": "c",\n  "calibration": 20 },\n  "tasks": { "t": { "loop": 2, "run": 1000 } } }\n' "$TMP/c" >"$TMP/cal.json"
 "$MIMIC" --summary "$TMP/s.json" "$TMP/cal.json" >/dev/null 2>"$TMP/err"
-grep -qx "$TMP/cal.json:2:18: warning: global.calibration: 20 ns per loop is 5.0x from this machine's 100.0 ns per loop of mimic's work loop (stored on CPU 0): rt-app's number for its own loop does not fit mimic's; mimic uses the file's 20, so each \"run\" takes about 500 % of its time (--calibration measured uses 100.0)" "$TMP/err" &&
+grep -qx "$TMP/cal.json:2:18: warning: global.calibration: 20 ns per loop is 5.0x from this machine's 100.0 ns per loop of mimic's work loop (stored): rt-app's number for its own loop does not fit mimic's; mimic uses the file's 20, so each \"run\" takes about 500 % of its time (--calibration measured uses this machine's)" "$TMP/err" &&
 	grep -q 'pLoad = 20ns' "$TMP/err"
 ok $? "a number 5x from this machine's is warned with both, and used"
 sed -i 's/"calibration": 20/"calibration": 150/' "$TMP/cal.json"
@@ -79,6 +79,13 @@ perf=$(col "$TMP/c/c-t-0.log" perf | sort -u | tr '\n' ' ')
 grep -q 'pLoad = 100ns : calib_cpu 0' "$TMP/err" && ! grep -q 'warning: global.calibration' "$TMP/err" &&
 	[ "$perf" = "10 " ]
 ok $? "--calibration measured uses the stored 100 ns: 10000 loops per run of 1000 us (perf: $perf)"
+# With nothing stored, a quick estimate (a few ms of CPU time) stands for
+# this machine's value: 100000 ns per loop is far from any machine's.
+rm -f "$MIMIC_CALIBRATION_FILE"
+sed -i 's/"calibration": 20/"calibration": 100000/' "$TMP/cal.json"
+"$MIMIC" "$TMP/cal.json" >/dev/null 2>"$TMP/err"
+grep -q "warning: global.calibration: 100000 ns per loop is .*x from this machine's .* ns per loop of mimic's work loop (estimated)" "$TMP/err"
+ok $? "with nothing stored, an estimate is compared with the file's number"
 "$MIMIC" --calibration nope "$TMP/cal.json" >/dev/null 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q 'expected "file" or "measured"' "$TMP/err"
 ok $? "--calibration with another word: exit 2"

@@ -235,40 +235,38 @@ static void print_pload(const struct calibration *c, const char *store)
 	}
 }
 
-/* This machine's own value: stored for the CPU (unless recalibrate), else
- * measured now; *store is the store's path, or NULL. */
-static struct calibration machine_value(int cpu, bool recalibrate,
-					char **store)
+/*
+ * The file's number against this machine's: the value stored for the CPU
+ * (unless recalibrate), else a quick estimate of a few ms (a full
+ * measurement would delay every start by tens of ms for a warning). Said
+ * when they are more than CALIBRATION_FAR_FACTOR apart.
+ */
+static void warn_far(const struct workload *w, bool recalibrate)
 {
-	struct calibration c = { .cpu = cpu, .source = CALIBRATION_STORED };
-
-	*store = recalibrate ? NULL : store_path();
-	c.ns_per_loop = store_find(*store, cpu, &c.spread);
-	if (c.ns_per_loop <= 0)
-		c = measure(cpu);
-	return c;
-}
-
-/* The file's number against this machine's, said when they are far apart. */
-static void warn_far(const struct workload *w, double file_ns,
-		     const struct calibration *own)
-{
-	double ratio = own->ns_per_loop / file_ns;
+	double file_ns = w->g.calibration_ns, own, spread, ratio;
+	char *store = recalibrate ? NULL : store_path();
 	struct diag d = { .file = w->file };
+	const char *how = "stored";
 
-	if (own->ns_per_loop <= 0 || (ratio <= CALIBRATION_FAR_FACTOR &&
-				      ratio >= 1 / CALIBRATION_FAR_FACTOR))
+	own = store_find(store, w->g.calibration_cpu, &spread);
+	free(store);
+	if (own <= 0) {
+		own = work_estimate();
+		how = "estimated";
+	}
+	ratio = own / file_ns;
+	if (own <= 0 || (ratio <= CALIBRATION_FAR_FACTOR &&
+			 ratio >= 1 / CALIBRATION_FAR_FACTOR))
 		return;
 	diag_warn(&d, w->g.at_calibration.line, w->g.at_calibration.col,
 		  "global.calibration",
 		  "%g ns per loop is %.1fx from this machine's %.1f ns per loop "
-		  "of mimic's work loop (%s on CPU %d): rt-app's number for its "
-		  "own loop does not fit mimic's; mimic uses the file's %g, so "
-		  "each \"run\" takes about %.0f %% of its time "
-		  "(--calibration measured uses %.1f)",
-		  file_ns, ratio > 1 ? ratio : 1 / ratio, own->ns_per_loop,
-		  calibration_source_name(own->source), own->cpu, file_ns,
-		  ratio * 100, own->ns_per_loop);
+		  "of mimic's work loop (%s): rt-app's number for its own loop "
+		  "does not fit mimic's; mimic uses the file's %g, so each "
+		  "\"run\" takes about %.0f %% of its time (--calibration "
+		  "measured uses this machine's)",
+		  file_ns, ratio > 1 ? ratio : 1 / ratio, own, how, file_ns,
+		  ratio * 100);
 }
 
 struct calibration calibration_choose(const struct workload *w,
@@ -276,20 +274,19 @@ struct calibration calibration_choose(const struct workload *w,
 				      bool recalibrate, bool quiet)
 {
 	struct calibration c = { .cpu = w->g.calibration_cpu };
-	double file_ns = w->g.calibration_ns;
 	char *store = NULL;
 
-	if (file_ns > 0 && policy != CALIBRATION_MEASURED_ONLY) {
-		if (policy == CALIBRATION_FILE_CHECKED && !quiet) {
-			struct calibration own =
-				machine_value(c.cpu, recalibrate, &store);
-
-			warn_far(w, file_ns, &own);
-		}
-		c.ns_per_loop = file_ns;
+	if (w->g.calibration_ns > 0 && policy != CALIBRATION_MEASURED_ONLY) {
+		if (policy == CALIBRATION_FILE_CHECKED && !quiet)
+			warn_far(w, recalibrate);
+		c.ns_per_loop = w->g.calibration_ns;
 		c.source = CALIBRATION_FROM_FILE;
 	} else {
-		c = machine_value(c.cpu, recalibrate, &store);
+		store = recalibrate ? NULL : store_path();
+		c.ns_per_loop = store_find(store, c.cpu, &c.spread);
+		c.source = CALIBRATION_STORED;
+		if (c.ns_per_loop <= 0)
+			c = measure(c.cpu);
 	}
 	if (c.ns_per_loop <= 0)
 		fprintf(stderr, "mimic: calibration failed\n");

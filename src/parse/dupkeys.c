@@ -15,7 +15,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 bool dupkeys_file_keeps(const struct jnode *root)
 {
@@ -44,6 +43,7 @@ static int dupkeys_object(struct diag *d, struct jnode *obj,
 			  const char *path)
 {
 	struct name_index first = { 0 }; /* key -> its slot in the output */
+	struct name_index last = { 0 };  /* key -> its last member */
 	int *place = malloc(obj->n * 2 * sizeof(*place)); /* slot's line:col */
 	size_t out = 0;
 	int dropped = 0;
@@ -51,10 +51,13 @@ static int dupkeys_object(struct diag *d, struct jnode *obj,
 
 	if (!place)
 		return 0; /* left as written: every member kept */
+	for (size_t k = 0; k < obj->n; k++)
+		name_index_put(&last, obj->kids[k]->key, (int)k);
+	/* Members are moved only to slots before k: the last ones stay. */
 	for (size_t k = 0; k < obj->n; k++) {
 		struct jnode *m = obj->kids[k];
 		int slot = name_index_get(&first, m->key);
-		const struct jnode *was, *last = m;
+		const struct jnode *was, *kept;
 
 		if (slot < 0) {
 			name_index_put(&first, m->key, (int)out);
@@ -65,22 +68,21 @@ static int dupkeys_object(struct diag *d, struct jnode *obj,
 		}
 		/* m replaces the value in slot: the one it drops is warned. */
 		was = obj->kids[slot];
-		for (size_t j = k + 1; j < obj->n; j++)
-			if (!strcmp(obj->kids[j]->key, m->key))
-				last = obj->kids[j];
+		kept = obj->kids[name_index_get(&last, m->key)];
 		dupkeys_path(kpath, sizeof(kpath), path, m, 0);
 		diag_warn(d, was->key_line, was->key_col, kpath,
 			  "duplicate key: this value is dropped, as rt-app "
 			  "(json-c) drops it; kept: the last one (%s:%d:%d), "
 			  "at the first one's place (%d:%d); "
 			  "--keep-duplicate-keys runs every one",
-			  d->file, last->key_line, last->key_col,
+			  d->file, kept->key_line, kept->key_col,
 			  place[2 * slot], place[2 * slot + 1]);
 		obj->kids[slot] = m;
 		dropped++;
 	}
 	obj->n = out;
 	name_index_free(&first);
+	name_index_free(&last);
 	free(place);
 	return dropped;
 }

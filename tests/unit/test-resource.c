@@ -146,7 +146,7 @@ static void a_failed_create_leaves_nothing_to_destroy(void)
 	l.state = calloc(1, resource_live_size(&r));
 	TAP_OK(resource_create(&l, &r, &g, false, l.state, err, sizeof(err)) ==
 			       -ENOMEM &&
-	       !strcmp(err, "resource \"big\": Cannot allocate memory") &&
+	       !strcmp(err, "memory buffer \"big\": Cannot allocate memory") &&
 	       l.r == NULL,
 	       "a 4 EiB buffer fails with -ENOMEM and the message names it "
 	       "(%s)", err);
