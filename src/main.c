@@ -19,6 +19,7 @@
 #include "lib/diag.h"
 #include "report/dump.h"
 #include "engine/engine.h"
+#include "parse/dupkeys.h"
 #include "parse/jtree.h"
 #include "parse/parse.h"
 #include "engine/before_start.h"
@@ -54,6 +55,9 @@ struct cli {
 	double pause_s;           /* --pause S between repeated runs */
 	double calibration_ns;    /* --calibration-ns NS; 0: none */
 	bool summary_table;       /* rt-app mode: --summary without FILE */
+	bool keep_duplicate_keys;
+	enum calibration_policy calibration; /* --calibration WORD */
+	bool calibration_set;     /* --calibration given */
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -111,8 +115,12 @@ static void usage(FILE *out)
 		"                       Trace Event JSON, for Perfetto UI)\n"
 		"      --trace-slices N keep the last N slices per thread for\n"
 		"                       --trace-json (default 100000)\n"
+		"      --calibration measured  ignore global.calibration's number:\n"
+		"                       use the stored or measured value\n"
 		"      --recalibrate    measure the work loop although mimic\n"
 		"                       calibrate stored a value for this machine\n"
+		"      --keep-duplicate-keys  run every member of a repeated\n"
+		"                       key (rt-app keeps the last value only)\n"
 		"      --list-keys      list every JSON key mimic knows\n"
 		"      --rt-app         run as rt-app (as if named rt-app; see\n"
 		"                       mimic(1), RT-APP MODE)\n"
@@ -166,6 +174,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "pause", required_argument, NULL, 'p' },
 		{ "calibration-ns", required_argument, NULL, 'C' },
+		{ "keep-duplicate-keys", no_argument, NULL, 'k' },
+		{ "calibration", required_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -214,6 +224,16 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			if (repeat_parse_option(opt, optarg, &c->repeat,
 						&c->pause_s, &c->calibration_ns))
 				return -1;
+			break;
+		case 'k': c->keep_duplicate_keys = true; break;
+		case 'B':
+			if (calibration_policy_parse(optarg) < 0) {
+				fprintf(stderr, "mimic: --calibration: expected "
+					"\"file\" or \"measured\": %s\n", optarg);
+				return -1;
+			}
+			c->calibration = calibration_policy_parse(optarg);
+			c->calibration_set = true;
 			break;
 		case 'U': c->allow_unthrottled = true; break;
 		case 'O': c->allow_overcommit = true; break;
@@ -534,6 +554,7 @@ int main(int argc, char **argv)
 	if (!text)
 		goto out;
 	root = jtree_parse(&a, &d, text, len);
+	dupkeys_resolve(&d, root, c.keep_duplicate_keys);
 	params = rundir_params_node(root);
 	if (root && template_expand(&a, &d, root, c.sets, c.n_sets))
 		root = NULL;
@@ -619,7 +640,12 @@ int main(int argc, char **argv)
 	if (notice_rtapp() && !c.quiet)
 		rtapp_mode_setup_notices(w, c.log_level);
 	c.w = w;
-	struct calibration cal = calibration_choose(w, c.recalibrate,
+	/* rt-app mode honours the file's number as rt-app does; a repeated
+	 * run takes the first run's (--calibration-ns) as it is. */
+	if ((notice_rtapp() && !c.calibration_set) || c.calibration_ns > 0)
+		c.calibration = CALIBRATION_FILE_EXACT;
+	struct calibration cal = calibration_choose(w, c.calibration,
+						    c.recalibrate,
 						    c.quiet || c.log_level < 50);
 	meta.id = rd.path ? rd.id : NULL;
 	meta.dir = rd.path;

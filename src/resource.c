@@ -42,8 +42,22 @@ int resource_type_declared(const char *name)
 }
 
 
+/*
+ * The kinds rt-app has. rt-app keys its resources by (name, type)
+ * (get_resource_index in rt-app_parse_config.c): a lock "x", a wait on "x"
+ * and a barrier "x" are three objects, each made on first use, never an
+ * error; WA's video use cases rely on it. The kinds only mimic has keep
+ * one name, one object (a futex word read as a pipe is a mistake).
+ */
+#define RES_RTAPP_KINDS                                                   \
+	((1u << RES_TIMER) | (1u << RES_MUTEX) | (1u << RES_COND) |        \
+	 (1u << RES_BARRIER) | (1u << RES_SEM) | (1u << RES_WAKEUP) |      \
+	 (1u << RES_MEMBUF))
+
 bool resource_names_clash(enum resource_type a, enum resource_type b)
 {
+	if ((RES_RTAPP_KINDS & (1u << a)) && (RES_RTAPP_KINDS & (1u << b)))
+		return false;
 	return a != b && !(resource_kinds[a]->shares_names & (1u << b)) &&
 	       !(resource_kinds[b]->shares_names & (1u << a));
 }
@@ -71,7 +85,9 @@ int resource_create(struct live_resource *l, const struct resource *r,
 	rc = k->create ? k->create(l, g) : 0;
 	if (rc) {
 		l->r = NULL; /* create undid itself: nothing to destroy */
-		snprintf(err, len, "resource \"%s\": %s", r->name, strerror(rc));
+		/* The kind too: one name may be several kinds' (rt-app's). */
+		snprintf(err, len, "%s \"%s\": %s", k->name, r->name,
+			 strerror(rc));
 	}
 	return -rc;
 }

@@ -34,10 +34,9 @@ struct resource_kind {
 	/* Its other keys there, fields of struct resource; NULL-ended. */
 	const struct key *keys;
 	/*
-	 * Kinds (1u << type) that may use its names too. One name is one
-	 * object, but rt-app keeps a namespace per type, which the corpus
-	 * relies on for a condition and the mutex of the same name and for
-	 * timers.
+	 * Kinds (1u << type) that may use its names too. rt-app's kinds
+	 * have a namespace each (resource_names_clash); for mimic's own,
+	 * one name is one object unless this says otherwise.
 	 */
 	unsigned shares_names;
 	/* Kinds (1u << type) whose look-ups also find it: a socket is
@@ -69,7 +68,8 @@ extern const struct resource_kind *const resource_kinds[RES_KINDS];
 const struct resource_kind *resource_kind_of(const struct resource *r);
 /* The kind declared with "type": name in the resources section, or -1. */
 int resource_type_declared(const char *name);
-/* Whether a resource of type a and one of type b may not share a name. */
+/* Whether a resource of type a and one of type b may not share a name:
+ * never between two of rt-app's kinds, which it keys by (name, type). */
 bool resource_names_clash(enum resource_type a, enum resource_type b);
 /* Whether a lookup of want finds an existing resource of type have. */
 bool resource_kind_matches(enum resource_type have, enum resource_type want);

@@ -23,8 +23,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 compat=${MIMIC_COMPAT:-$srcdir/../shared/compat}
 [ -f "$compat/EXPECTED.tsv" ] || skip_all "no compatibility corpus at $compat"
-# mp3.json and mp3-long.json (undeduplicated: OMXCall keeps its second
-# lock/signal/unlock): OMXCall and mp3.decoder hand off through the
+# mp3.json and mp3-long.json: OMXCall and mp3.decoder hand off through the
 # condition "queue" with no predicate, as rt-app's wait/signal are. If
 # OMXCall is not yet waiting when the decoder first signals (about 1.6 ms
 # after time zero, on a loaded machine) the signal is lost and both wait
@@ -34,7 +33,16 @@ compat=${MIMIC_COMPAT:-$srcdir/../shared/compat}
 # EncodeBuffer signals before FillBuffer first waits (FillBuffer started
 # late on a loaded machine: seen once in a suite run with both CPUs busy)
 # both wait on fb_queue for good and neither logs a row.
-allow_empty="ARM-software+workload-automation/wa/workloads/rt_app/use_cases/camera-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/camera-short.json scheduler-tools+rt-app/doc/examples/mp3.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-long.json scheduler-tools+rt-app/doc/examples/mp3-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-short.json scheduler-tools+rt-app/doc/examples/mp3-short.json"
+# Duplicate keys are read as rt-app's json-c reads them (the last value at
+# the first place), which rt-app's own runs show empty logs for too:
+# browser*.json: Binder-display's first "resume": "Event-Browser" is
+# dropped for its second, so Event-Browser is never resumed (rt-app 55cb0c0
+# on browser-short for 3 s: web-Event-Browser-6.log has no row either).
+# test.json, tutorial/example5.json (the same tasks): thread0 now holds
+# "mutex" across one 100 ms run before its
+# signal, so thread1, blocked in lock, misses the signals (rt-app never
+# ends on it).
+allow_empty="scheduler-tools+rt-app/doc/examples/browser.json scheduler-tools+rt-app/doc/examples/browser-long.json scheduler-tools+rt-app/doc/examples/browser-short.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/browser-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/browser-short.json scheduler-tools+rt-app/doc/examples/test.json scheduler-tools+rt-app/doc/examples/tutorial/example5.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/camera-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/camera-short.json scheduler-tools+rt-app/doc/examples/mp3.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-long.json scheduler-tools+rt-app/doc/examples/mp3-long.json ARM-software+workload-automation/wa/workloads/rt_app/use_cases/mp3-short.json scheduler-tools+rt-app/doc/examples/mp3-short.json"
 tail -n +2 "$compat/EXPECTED.tsv" | cut -f1 | while read -r f; do
 	"$MIMIC" --check --quiet "$compat/$f" >/dev/null 2>&1 && echo "$f"
 done >"$TMP/files"

@@ -9,7 +9,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 limit=10
 dir=$srcdir/tests/parse/slow
-plan $((6 + 2 * $(ls "$dir"/*.json | wc -l)))
+plan $((8 + 2 * $(ls "$dir"/*.json | wc -l)))
 
 # bounded_check NAME EXPECTED-EXIT FILE [OPTION...]: --check within $limit s.
 bounded_check() {
@@ -33,14 +33,20 @@ chans=$(grep '"channel"' "$TMP/dump" | sort -u | wc -l)
 [ "$tasks" -eq 4000 ] && [ "$sends" -eq 40000 ] && [ "$chans" -eq 2000 ]
 ok $? "its model: 4000 tasks ($tasks), 40000 sends ($sends), 2000 channels ($chans)"
 
-# One task of 100000 duplicate "loop" keys: one warning per shadowed key.
+# One task of 100000 duplicate "loop" keys: one warning per shadowed key,
+# kept as written (--keep-duplicate-keys) and resolved as json-c does.
 awk 'BEGIN { printf "{ \"tasks\": { \"t\": { \"run\": 10";
 	for (k = 0; k < 100000; k++) printf ", \"loop\": %d", k % 5 + 1;
 	print " } } }" }' >"$TMP/dup.json"
-bounded_check "100000 duplicate keys" 0 "$TMP/dup.json"
+bounded_check "100000 duplicate keys, all kept" 0 "$TMP/dup.json" \
+	--keep-duplicate-keys
 n=$(grep -c 'duplicate key: the last one wins' "$TMP/err")
 [ "$n" -eq 99999 ]
 ok $? "99999 duplicate-key warnings ($n)"
+bounded_check "100000 duplicate keys, json-c's rule" 0 "$TMP/dup.json"
+n=$(grep -c 'duplicate key: this value is dropped' "$TMP/err")
+[ "$n" -eq 99999 ]
+ok $? "99999 dropped-value warnings ($n)"
 
 # 10000 tasks, each forking the next (found by name after parsing).
 awk 'BEGIN { printf "{ \"tasks\": { ";

@@ -13,6 +13,7 @@
 #include "lib/notice.h"
 
 #include "engine/work.h"
+#include "lib/diag.h"
 #include "lib/safe_file.h"
 #include "model/workload.h"
 
@@ -249,13 +250,50 @@ static void print_pload(const struct calibration *c, const char *store)
 	}
 }
 
+/*
+ * The file's number against this machine's: the value stored for the CPU
+ * (unless recalibrate), else a quick estimate of a few ms (a full
+ * measurement would delay every start by tens of ms for a warning). Said
+ * when they are more than CALIBRATION_FAR_FACTOR apart.
+ */
+static void warn_far(const struct workload *w, bool recalibrate)
+{
+	double file_ns = w->g.calibration_ns, own, spread, ratio;
+	char *store = recalibrate ? NULL : store_path();
+	struct diag d = { .file = w->file };
+	const char *how = "stored";
+
+	own = store_find(store, w->g.calibration_cpu, &spread);
+	free(store);
+	if (own <= 0) {
+		own = work_estimate();
+		how = "estimated";
+	}
+	ratio = own / file_ns;
+	if (own <= 0 || (ratio <= CALIBRATION_FAR_FACTOR &&
+			 ratio >= 1 / CALIBRATION_FAR_FACTOR))
+		return;
+	diag_warn(&d, w->g.at_calibration.line, w->g.at_calibration.col,
+		  "global.calibration",
+		  "%g ns per loop is %.1fx from this machine's %.1f ns per loop "
+		  "of mimic's work loop (%s): rt-app's number for its own loop "
+		  "does not fit mimic's; mimic uses the file's %g, so each "
+		  "\"run\" takes about %.0f %% of its time (--calibration "
+		  "measured uses this machine's)",
+		  file_ns, ratio > 1 ? ratio : 1 / ratio, own, how, file_ns,
+		  ratio * 100);
+}
+
 struct calibration calibration_choose(const struct workload *w,
+				      enum calibration_policy policy,
 				      bool recalibrate, bool quiet)
 {
 	struct calibration c = { .cpu = w->g.calibration_cpu };
 	char *store = NULL;
 
-	if (w->g.calibration_ns > 0) {
+	if (w->g.calibration_ns > 0 && policy != CALIBRATION_MEASURED_ONLY) {
+		if (policy == CALIBRATION_FILE_CHECKED && !quiet)
+			warn_far(w, recalibrate);
 		c.ns_per_loop = w->g.calibration_ns;
 		c.source = CALIBRATION_FROM_FILE;
 	} else {
@@ -273,6 +311,15 @@ struct calibration calibration_choose(const struct workload *w,
 	}
 	free(store);
 	return c;
+}
+
+int calibration_policy_parse(const char *word)
+{
+	if (!strcmp(word, "file"))
+		return CALIBRATION_FILE_CHECKED;
+	if (!strcmp(word, "measured"))
+		return CALIBRATION_MEASURED_ONLY;
+	return -1;
 }
 
 int calibration_main(int argc, char **argv)

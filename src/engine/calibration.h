@@ -20,6 +20,26 @@ enum calibration_source {
 	CALIBRATION_MEASURED,     /* measured now */
 };
 
+/*
+ * What a number in global.calibration means. It is rt-app's ns per loop of
+ * rt-app's loop; mimic's loop takes its own time (about 5x rt-app's here),
+ * so the number is only right for mimic if it was measured by mimic.
+ */
+enum calibration_policy {
+	/* Default: the file's number, with a warning when it is more than
+	 * CALIBRATION_FAR_FACTOR from this machine's stored or measured one. */
+	CALIBRATION_FILE_CHECKED,
+	/* --calibration measured: the file's number is ignored; the stored
+	 * value, else a measurement, is used. */
+	CALIBRATION_MEASURED_ONLY,
+	/* rt-app mode: the file's number exactly as rt-app takes it (ns per
+	 * loop, nothing measured, nothing said). */
+	CALIBRATION_FILE_EXACT,
+};
+
+/* A file's number further from this machine's than this factor is warned. */
+#define CALIBRATION_FAR_FACTOR 2.0
+
 struct calibration {
 	double ns_per_loop;       /* <= 0: failed */
 	double spread;            /* (max - min) / median of the trials */
@@ -29,12 +49,16 @@ struct calibration {
 };
 
 /*
- * The value a run of w uses. Unless recalibrate, a value stored for the
- * calibration CPU on this machine is taken before measuring. Prints rt-app's
- * pLoad notice (and a warning when the trials disagree) unless quiet.
+ * The value a run of w uses, as policy says. Unless recalibrate, a value
+ * stored for the calibration CPU on this machine is taken before measuring.
+ * Prints rt-app's pLoad notice (and a warning when the trials disagree, or
+ * when the file's number is far from this machine's) unless quiet.
  */
 struct calibration calibration_choose(const struct workload *w,
+				      enum calibration_policy policy,
 				      bool recalibrate, bool quiet);
+/* "file" or "measured" (the --calibration option's words), or -1. */
+int calibration_policy_parse(const char *word);
 
 /* "file", "stored" or "measured", as the JSON summary says it. */
 const char *calibration_source_name(enum calibration_source s);

@@ -64,6 +64,27 @@ static double work_time_ns_per_loop(uint64_t n)
 
 #define WORK_TRIALS 9
 
+double work_estimate(void)
+{
+	double trials[3];
+	uint64_t n = 1000;
+
+	/* Grow n until one trial takes about 1 ms, then the median of 3. */
+	while (n < (UINT64_C(1) << 32) &&
+	       work_time_ns_per_loop(n) * (double)n < 1e6)
+		n *= 2;
+	for (int k = 0; k < 3; k++)
+		trials[k] = work_time_ns_per_loop(n);
+	if (trials[0] > trials[1]) {
+		double t = trials[0];
+
+		trials[0] = trials[1];
+		trials[1] = t;
+	}
+	return trials[2] < trials[0] ? trials[0]
+	       : trials[2] > trials[1] ? trials[1] : trials[2];
+}
+
 struct work_calibration work_calibrate(int cpu)
 {
 	struct work_calibration c = { 0 };

@@ -27,4 +27,10 @@ struct work_calibration {
  */
 struct work_calibration work_calibrate(int cpu);
 
+/*
+ * A quick estimate of ns per loop where the thread runs now, on its CPU
+ * time (a few ms): good enough to tell a number 2x off, not to run with.
+ */
+double work_estimate(void);
+
 #endif

@@ -57,6 +57,16 @@ static int wait_parse(struct parser *p, const char *path,
 
 	if (v->type == J_STRING) {
 		a->ref = a->mutex = parser_name(p, path, v, "a condition name");
+		/* rt-app reads "ref" and "mutex" of a string: none, so it
+		 * binds its defaults (get_string_value_from). */
+		if (a->ref)
+			parser_warn(p, v, path,
+				    "a name as the value: rt-app would bind "
+				    "condition \"unknown\" and mutex "
+				    "\"unknown\" (it reads \"ref\" and "
+				    "\"mutex\" of an object only); mimic "
+				    "binds condition \"%s\" and mutex "
+				    "\"%s\"", a->ref, a->mutex);
 	} else if (v->type == J_OBJECT) {
 		if (keys_walk(p, path, v, wait_keys, a))
 			return -1;

@@ -250,6 +250,18 @@ static int set_report(struct parser *p, const char *path,
 	return 0;
 }
 
+/* Read before parsing (parse/dupkeys.c): only its type is checked here. */
+static int set_keep_duplicate_keys(struct parser *p, const char *path,
+				   const struct jnode *v, void *obj)
+{
+	(void)obj;
+	if (v->type == J_BOOL)
+		return 0;
+	parser_error(p, v, path, "expected true or false, got %s",
+		     parser_shown(p, v));
+	return -1;
+}
+
 #define G(f) offsetof(struct globals, f)
 
 static const struct key global_keys[] = {
@@ -317,6 +329,10 @@ static const struct key global_keys[] = {
 	  .min = 16384, .max = INT64_C(1) << 30, .def = 512 * 1024,
 	  .help = "bytes of stack per thread, >= 16384 (524288); small stacks "
 		  "let thousands of threads fit" },
+	{ .name = "keep_duplicate_keys", .type = KEY_CUSTOM,
+	  .parse = set_keep_duplicate_keys,
+	  .help = "run every member of a repeated key, as written (false: "
+		  "the last value at the first place, as rt-app)" },
 	{ .name = "frag", .type = KEY_IGNORED,
 	  .help = "ignored (Workload Automation)" },
 	{ .name = "logstats", .type = KEY_IGNORED,

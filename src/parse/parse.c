@@ -241,8 +241,9 @@ static const struct key phase_keys[] = {
 /* ---- objects ---- */
 
 /*
- * One name, one object: "lock": "b" where b is a barrier is a mistake,
- * except where the kinds say they share names (resource_names_clash).
+ * A resource is found by (name, kind), as rt-app's get_resource_index
+ * does, and made on first use. rt-app's kinds never clash; mimic's own
+ * do, where the kinds say so (resource_names_clash).
  */
 int parser_resource(struct parser *p, const char *name,
 		    enum resource_type type, bool unique)
@@ -254,12 +255,23 @@ int parser_resource(struct parser *p, const char *name,
 	for (int k = first; k >= 0; k = p->res_next[k])
 		if (resource_kind_matches(w->resources[k].type, type))
 			return k;
-	for (int k = first; k >= 0; last = k, k = p->res_next[k])
-		if (resource_names_clash(w->resources[k].type, type))
+	for (int k = first; k >= 0; last = k, k = p->res_next[k]) {
+		enum resource_type have = w->resources[k].type;
+
+		if (resource_names_clash(have, type))
 			parser_error(p, p->at, p->at_path,
 				     "\"%s\" is a %s, not a %s", name,
-				     resource_kinds[w->resources[k].type]->name,
+				     resource_kinds[have]->name,
 				     resource_kinds[type]->name);
+		else if ((1u << have | 1u << type) ==
+			 (1u << RES_WAKEUP | 1u << RES_COND))
+			parser_warn(p, p->at, p->at_path,
+				    "\"%s\" is a wake-up and a condition: "
+				    "rt-app's resume uses the condition and "
+				    "mutex of that name, so it also wakes a "
+				    "wait or sync there; mimic keeps the "
+				    "wake-up apart", name);
+	}
 	if (w->n_resources == p->res_cap) {
 		size_t ncap = p->res_cap ? p->res_cap * 2 : 16;
 

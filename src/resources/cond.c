@@ -22,7 +22,6 @@ static void cond_destroy(struct live_resource *l)
 
 const struct resource_kind resource_cond = {
 	.name = "condition",
-	.shares_names = 1u << RES_MUTEX,
 	.live_size = sizeof(struct live_cond),
 	.create = cond_create,
 	.kick = cond_kick,

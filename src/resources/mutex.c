@@ -13,8 +13,6 @@ static void mutex_destroy(struct live_resource *l)
 
 const struct resource_kind resource_mutex = {
 	.name = "mutex",
-	/* wait: "x" takes the mutex called x too. */
-	.shares_names = 1u << RES_COND,
 	.live_size = sizeof(pthread_mutex_t),
 	.create = mutex_create,
 	.destroy = mutex_destroy,

@@ -74,10 +74,17 @@ static void names_follow_rt_apps_namespaces(void)
 	TAP_OK(!resource_names_clash(RES_MUTEX, RES_COND) &&
 	       !resource_names_clash(RES_COND, RES_MUTEX),
 	       "a condition and its mutex share a name");
-	TAP_OK(resource_names_clash(RES_MUTEX, RES_BARRIER) &&
-	       resource_names_clash(RES_SEM, RES_COND) &&
-	       resource_names_clash(RES_PIPE, RES_SOCKET),
-	       "other kinds of the same name clash");
+	TAP_OK(!resource_names_clash(RES_MUTEX, RES_BARRIER) &&
+	       !resource_names_clash(RES_SEM, RES_COND) &&
+	       !resource_names_clash(RES_WAKEUP, RES_MUTEX) &&
+	       !resource_names_clash(RES_COND, RES_WAKEUP),
+	       "rt-app's kinds have a namespace each, as its "
+	       "get_resource_index(name, type) keys them");
+	TAP_OK(resource_names_clash(RES_PIPE, RES_SOCKET) &&
+	       resource_names_clash(RES_FUTEX, RES_PIPE) &&
+	       resource_names_clash(RES_MUTEX, RES_CPU_MUTEX) &&
+	       resource_names_clash(RES_BARRIER, RES_FUTEX),
+	       "mimic's own kinds clash with other kinds of the same name");
 	TAP_OK(!resource_names_clash(RES_TIMER, RES_BARRIER) &&
 	       !resource_names_clash(RES_FUTEX, RES_MEMBUF),
 	       "timers and memory buffers have their own names");
@@ -139,7 +146,7 @@ static void a_failed_create_leaves_nothing_to_destroy(void)
 	l.state = calloc(1, resource_live_size(&r));
 	TAP_OK(resource_create(&l, &r, &g, false, l.state, err, sizeof(err)) ==
 			       -ENOMEM &&
-	       !strcmp(err, "resource \"big\": Cannot allocate memory") &&
+	       !strcmp(err, "memory buffer \"big\": Cannot allocate memory") &&
 	       l.r == NULL,
 	       "a 4 EiB buffer fails with -ENOMEM and the message names it "
 	       "(%s)", err);
