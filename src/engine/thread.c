@@ -207,6 +207,7 @@ static void thread_run(struct thread *t)
 {
 	const struct task *task = t->task;
 
+	rng_seed(&t->rng, t->eng->w->g.seed, (uint64_t)t->idx);
 	/* A fork's timers start from its own birth, not the past. */
 	t->t_first_ns = (t->forked ? time_now_ns() : t->eng->t_zero_ns) +
 			task->delay_ns;

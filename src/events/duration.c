@@ -3,6 +3,7 @@
 
 #include "model/dump_value.h"
 #include "event.h"
+#include "parse/dist.h"
 #include "parse/parser.h"
 
 #include <json-c/json.h>
@@ -12,7 +13,7 @@ int duration_parse(struct parser *p, const char *path, const struct jnode *v,
 {
 	struct duration_args *a = ev->args;
 
-	return parser_time_us(p, path, v, &a->ns);
+	return dist_parse_time_us(p, path, v, &a->ns);
 }
 
 void duration_dump(const struct workload *w, const struct event *ev,
@@ -21,5 +22,5 @@ void duration_dump(const struct workload *w, const struct event *ev,
 	const struct duration_args *a = ev->args;
 
 	(void)w;
-	json_object_object_add(out, "duration_us", dump_us(a->ns));
+	json_object_object_add(out, "duration_us", dump_dist_us(&a->ns));
 }

@@ -72,6 +72,8 @@ struct globals {
 	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */
 	enum run_mode mode;       /* tasks' default (MODE_THREAD) */
 	int64_t stack_size;       /* bytes of stack per thread */
+	uint64_t seed;            /* of every thread's generator (lib/rng.h) */
+	bool seed_given;          /* "seed" or --set seed=N, not random */
 	const char **print_start; /* lines printed before time zero */
 	size_t n_print_start;
 	const char **print_end;   /* lines after the run; %{time} expanded */
@@ -227,6 +229,7 @@ struct workload {
 	bool uses_io_device;      /* an iorun event writes global.io_device */
 	int fork_capacity;        /* thread slots for forks: the most the
 				   * workload can make (parse/counts.c) */
+	bool draws;               /* a value is drawn from a distribution */
 };
 
 #endif

@@ -250,6 +250,25 @@ static int set_report(struct parser *p, const char *path,
 	return 0;
 }
 
+static int set_seed(struct parser *p, const char *path,
+		    const struct jnode *v, void *obj)
+{
+	struct globals *g = obj;
+
+	if (v->type != J_INT || v->i < 0) {
+		parser_error(p, v, path,
+			     "expected an integer 0 .. %lld, got %s",
+			     (long long)INT64_MAX,
+			     v->type == J_INT
+				     ? arena_printf(p->a, "%lld", (long long)v->i)
+				     : parser_shown(p, v));
+		return -1;
+	}
+	g->seed = (uint64_t)v->i;
+	g->seed_given = true;
+	return 0;
+}
+
 #define G(f) offsetof(struct globals, f)
 
 static const struct key global_keys[] = {
@@ -314,6 +333,10 @@ static const struct key global_keys[] = {
 	  .min = 16384, .max = INT64_C(1) << 30, .def = 512 * 1024,
 	  .help = "bytes of stack per thread, >= 16384 (524288); small stacks "
 		  "let thousands of threads fit" },
+	{ .name = "seed", .type = KEY_CUSTOM, .parse = set_seed,
+	  .unit = "integer",
+	  .help = "seed of the generators of every drawn value (random, "
+		  "printed); --set seed=N" },
 	{ .name = "frag", .type = KEY_IGNORED,
 	  .help = "ignored (Workload Automation)" },
 	{ .name = "logstats", .type = KEY_IGNORED,

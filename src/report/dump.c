@@ -61,6 +61,8 @@ static struct json_object *dump_globals(const struct globals *g)
 	add(o, "cumulative_slack", json_object_new_boolean(g->cumulative_slack));
 	add(o, "cpu_dma_latency", jint(g->cpu_dma_latency_us));
 	add(o, "stack_size", jint(g->stack_size));
+	if (g->seed_given) /* a random seed would make --dump differ */
+		add(o, "seed", jint((int64_t)g->seed));
 	return o;
 }
 

@@ -410,6 +410,7 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "threads", json_object_new_int(r->n_threads));
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
 	summary_add(o, "calibration", summary_calibration(r));
+	summary_add(o, "seed", json_object_new_int64((int64_t)w->g.seed));
 	tasks = json_object_new_array();
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		run_stats_task(r, &w->tasks[k], s);
