@@ -3,7 +3,6 @@
 
 #include "model/dump_value.h"
 #include "event.h"
-#include "parse/dist.h"
 #include "parse/parser.h"
 
 #include <json-c/json.h>
@@ -13,7 +12,7 @@ int duration_parse(struct parser *p, const char *path, const struct jnode *v,
 {
 	struct duration_args *a = ev->args;
 
-	return dist_parse_time_us(p, path, v, &a->ns);
+	return parser_time_dist_us(p, path, v, &a->ns);
 }
 
 void duration_dump(const struct workload *w, const struct event *ev,

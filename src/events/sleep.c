@@ -12,7 +12,6 @@
 #include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
-#include "parse/dist.h"
 #include "parse/parser.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
@@ -49,7 +48,7 @@ static int sleep_parse(struct parser *p, const char *path,
 	/* A distribution is an object too: one key, not one of sleep's. */
 	if (v->type != J_OBJECT ||
 	    (v->n == 1 && !keys_find(sleep_keys, v->kids[0]->key)))
-		return dist_parse_time_us(p, path, v, &a->ns);
+		return parser_time_dist_us(p, path, v, &a->ns);
 	if (keys_walk(p, path, v, sleep_keys, a))
 		return -1;
 	if (a->jitter_ns)

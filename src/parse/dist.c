@@ -271,8 +271,8 @@ int dist_parse(struct parser *p, const char *path, const struct jnode *v,
 	return 0;
 }
 
-int dist_parse_time_us(struct parser *p, const char *path,
-		       const struct jnode *v, struct dist_value *out)
+int parser_time_dist_us(struct parser *p, const char *path,
+			const struct jnode *v, struct dist_value *out)
 {
 	out->dist = NULL;
 	if (v->type == J_OBJECT)

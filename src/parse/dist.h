@@ -19,8 +19,7 @@ struct parser;
  */
 int dist_parse(struct parser *p, const char *path, const struct jnode *v,
 	       double scale, double min, double max, struct dist_value *out);
-/* A time in µs: a number (parser_time_us) or a distribution. */
-int dist_parse_time_us(struct parser *p, const char *path,
-		       const struct jnode *v, struct dist_value *out);
+/* A time in µs, number or distribution: parser_time_dist_us (parser.h),
+ * which event kinds call. */
 
 #endif
