@@ -6,6 +6,8 @@
 #ifndef MIMIC_WORKLOAD_H
 #define MIMIC_WORKLOAD_H
 
+#include "model/dist.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -200,7 +202,7 @@ struct task {
 	int line, col;
 	int instance;
 	int64_t loop;             /* passes over the phase list; < 0: forever */
-	int64_t delay_ns;
+	struct dist_value delay_ns; /* fixed, or drawn once per thread */
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */

@@ -152,7 +152,7 @@ void dump_workload(const struct workload *w, FILE *out)
 							      ? "process"
 							      : "thread"));
 		add(o, "loop", jint(t->loop));
-		add(o, "delay_us", dump_us(t->delay_ns));
+		add(o, "delay_us", dump_dist_us(&t->delay_ns));
 		dump_sched(o, &t->sched);
 		dump_cpus(o, &t->cpus);
 		dump_placement(o, t->taskgroup, &t->nodes);
