@@ -4,7 +4,7 @@
 # arrivals) have a coefficient of variation near 1; one seed gives the
 # same draws twice, another seed others; the seed is printed and stored.
 . "${srcdir:-.}/tests/lib.sh"
-plan 14
+plan 15
 stats() { # min max mean cv of a column of numbers
 	awk '{ n++; s += $1; q += $1 * $1
 	       if (n == 1 || $1 < lo) lo = $1; if ($1 > hi) hi = $1 }
@@ -37,6 +37,14 @@ set -- $(col "$TMP/u-t-0.log" run | stats)
 echo "# run column (work done, wall time): min $1, max $2, mean $3" | diag
 awk -v m="$3" 'BEGIN { exit !(m >= 1250 * 0.85) }'
 ok $? "the run column's mean is at least 0.85 x 1250 us ($3): the drawn work is done"
+# The work done, from the loops: perf is thousands of loops (truncated:
+# + 0.5 on average) times ns_per_loop of the summary is µs of work at the
+# measured calibration, whatever the preemption.
+npl=$(sed -n 's/^  "ns_per_loop": \([0-9.]*\),$/\1/p' "$TMP/u-sum.json")
+w=$(col "$TMP/u-t-0.log" perf |
+	awk -v n="$npl" '{ k++; w += ($1 + 0.5) * n } END { printf "%.1f", w / k }')
+awk -v m="$w" 'BEGIN { exit !(m >= 1250 * 0.97 && m <= 1250 * 1.03) }'
+ok $? "the work done (perf x $npl ns per loop) has its mean within 3 % of 1250 us ($w)"
 awk 'NR > 1 { if ($9 < 800) { a += $3; na++ } if ($9 > 1700) { b += $3; nb++ } }
      END { printf "%.0f %.0f\n", a / na, b / nb; exit !(a / na * 1.5 < b / nb) }' \
 	"$TMP/u-t-0.log" >"$TMP/split"
