@@ -8,6 +8,7 @@
 #include "engine/engine_ctx.h"
 #include "model/policy.h"
 #include "event.h"
+#include "record/e2e.h"
 #include "record/ftrace.h"
 #include "resources/mutex.h"
 #include "record/samples.h"
@@ -167,8 +168,30 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 			 ph->name, err);
 }
 
+/*
+ * The iteration's end-to-end latency (record/e2e.h), when it received a
+ * chain or its phase has a budget: from the earliest origin it received,
+ * else from its own trigger, to end_ns.
+ */
+static void thread_end_chain(struct thread *t, const struct phase *ph,
+			     int64_t end_ns, uint64_t tl, uint64_t pl)
+{
+	int64_t origin = t->it.chain_ns ? t->it.chain_ns
+			 : t->it.own_ns ? t->it.own_ns : t->trigger_ns;
+	bool late;
+
+	if (!t->stats.e2e || (!t->it.chain_ns && !ph->budget_ns))
+		return;
+	late = e2e_add(t->stats.e2e, origin, end_ns, ph->budget_ns,
+		       t->it.chain_ns != 0);
+	if (t->trace)
+		trace_record_e2e(t->trace, origin, end_ns, tl, pl,
+				 t->cur_phase, late);
+}
+
 /* Logs the iteration; returns its period. */
-static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
+static int64_t thread_end_iteration(struct thread *t, int64_t start_ns,
+				    uint64_t tl, uint64_t pl)
 {
 	struct log_row row = {
 		.perf = t->it.loops / 1000,
@@ -182,6 +205,7 @@ static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
 	};
 
 	t->stats.rows++;
+	thread_end_chain(t, &t->task->phases[t->cur_phase], row.end_ns, tl, pl);
 	/* In the log's µs, so the summary and the rows agree. */
 	if (row.c_period_ns)
 		shist_add(t->stats.slack_us, time_ns_to_us(row.slack_ns));
@@ -235,9 +259,15 @@ static void thread_run(struct thread *t)
 					    (int)p, (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
 				start_ns = time_now_ns();
+				/* A timer ending the last iteration is this
+				 * one's trigger (rt-app puts it last). */
+				if (!t->after_timer)
+					t->trigger_ns = start_ns;
 				int64_t mark = start_ns; /* --trace-json */
 				for (size_t e = 0; e < ph->n_events; e++) {
 					const struct event *ev = &ph->events[e];
+					bool timer = ev->kind->ftrace_type ==
+						     RTAPP_TYPE_TIMER;
 
 					ftrace_event((int)e,
 						     ev->kind->ftrace_type,
@@ -245,7 +275,10 @@ static void thread_run(struct thread *t)
 					t->ctx.state = ev->state_slot >= 0
 						? t->states[ev->state_slot]
 						: NULL;
+					if (!timer && !t->it.own_ns)
+						t->it.own_ns = t->trigger_ns;
 					ev->kind->exec(&t->ctx, ev);
+					t->after_timer = timer;
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
 								    tl, pl, p, e);
@@ -254,7 +287,8 @@ static void thread_run(struct thread *t)
 					if (thread_should_stop(t))
 						return;
 				}
-				int64_t period = thread_end_iteration(t, start_ns);
+				int64_t period = thread_end_iteration(t, start_ns,
+								      tl, pl);
 
 				ftrace_loop("end", (int)(tl & INT32_MAX),
 					    (int)p, (int)(pl & INT32_MAX));

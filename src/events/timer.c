@@ -94,6 +94,8 @@ static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 		atomic_store(&ts->next_ns, event_ctx_t_first(ctx));
 	next = atomic_fetch_add(&ts->next_ns, period) + period;
 	now = time_now_ns();
+	/* The expiry starts a chain (an overrun's too: its lateness counts). */
+	event_ctx_chain_timer(ctx, next);
 	/* Overrun: no sleep, and no latency to speak of. */
 	event_ctx_add_timer(ctx, period, next - now, now >= next);
 	if (now >= next) {

@@ -61,6 +61,7 @@ struct globals {
 	bool pi_enabled;
 	bool lock_pages;
 	const char *logdir;
+	const char *outdir;       /* run directories' root, or NULL */
 	const char *log_basename;
 	enum log_mode log_mode;
 	size_t log_ring_bytes;    /* 0: default */
@@ -193,6 +194,8 @@ struct phase {
 	struct cpu_set_list cpus;
 	const char *taskgroup;    /* cgroup path, NULL: unchanged */
 	struct node_list nodes;   /* nodes_membind, n 0: unchanged */
+	int64_t budget_ns;        /* end-to-end budget in force (its own, else
+				   the task's); 0: none */
 	struct event *events;
 	size_t n_events;
 };
@@ -203,6 +206,7 @@ struct task {
 	int instance;
 	int64_t loop;             /* passes over the phase list; < 0: forever */
 	struct dist_value delay_ns; /* fixed, or drawn once per thread */
+	int64_t budget_ns;        /* "budget": end-to-end, 0: none */
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */

@@ -177,6 +177,10 @@ static const struct key task_keys[] = {
 	  .max = KEY_DURATION_MAX_US, .flags = KEYF_DIST,
 	  .help = "us to wait after time zero before the first phase (0), or "
 		  "a distribution (drawn once per thread)" },
+	{ .name = "budget", .type = KEY_DURATION_US, .offset = T(budget_ns),
+	  .min = 1, .max = KEY_DURATION_MAX_US, .flags = KEYF_NO_DEFAULT,
+	  .help = "us allowed from the chain's origin to each iteration's "
+		  "end (none)" },
 	{ .name = "samples", .type = KEY_BOOL, .offset = T(samples),
 	  .help = "keep every wake-up latency in memory for per-round report "
 		  "styles such as adrestia (false)" },
@@ -218,6 +222,10 @@ static const struct key phase_keys[] = {
 	  .help = "iterations of this phase (1); 0 or -1: forever" },
 	{ .name = "cpus", .type = KEY_CUSTOM, .offset = P(cpus),
 	  .parse = set_cpus, .help = "CPU affinity for this phase" },
+	{ .name = "budget", .type = KEY_DURATION_US, .offset = P(budget_ns),
+	  .min = 1, .max = KEY_DURATION_MAX_US, .flags = KEYF_NO_DEFAULT,
+	  .help = "us allowed from the chain's origin to each iteration's "
+		  "end (the task's)" },
 	{ .name = "nodes_membind", .type = KEY_CUSTOM, .offset = P(nodes),
 	  .parse = set_nodes, .help = "NUMA nodes for this phase" },
 	{ .name = "taskgroup", .type = KEY_CUSTOM, .offset = P(taskgroup),
@@ -575,6 +583,10 @@ static int parse_task(struct parser *p, const char *path,
 					    phases->kids[k], t, &t->phases[k],
 					    &running);
 	}
+	/* A phase without a budget of its own has the task's. */
+	for (size_t k = 0; k < t->n_phases; k++)
+		if (!t->phases[k].budget_ns)
+			t->phases[k].budget_ns = t->budget_ns;
 	return errs;
 }
 
