@@ -16,6 +16,7 @@
 
 struct event_ctx;
 struct live_resource;
+struct rng;
 
 /* A timer's next deadline; shared timers are advanced by every user. */
 struct timer_state {
@@ -29,6 +30,10 @@ enum event_count {
 	EVENT_COUNT_RECEIVED,     /* messages received */
 	EVENT_COUNT_DAMAGED,      /* received with a broken pattern */
 };
+
+/* The thread's generator, seeded from global.seed: every draw of a
+ * distribution (model/dist.h) comes from it. */
+struct rng *event_ctx_rng(struct event_ctx *c);
 
 /* The run is stopping: a blocking event must return soon. */
 bool event_ctx_stopping(const struct event_ctx *c);

@@ -17,6 +17,7 @@
 #include "lib/sha256.h"
 #include "report/compare.h"
 #include "lib/diag.h"
+#include "lib/rng.h"
 #include "report/dump.h"
 #include "engine/engine.h"
 #include "parse/dupkeys.h"
@@ -303,6 +304,32 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 	return 0;
 }
 
+/* --set seed=N (the last wins), else global.seed, else a random one. */
+static int apply_seed(struct workload *w, const struct cli *c,
+		      struct diag *d)
+{
+	for (int k = 0; k < c->n_sets; k++) {
+		const char *v = c->sets[k] + 5;
+		char *end;
+
+		if (strncmp(c->sets[k], "seed=", 5))
+			continue;
+		errno = 0;
+		w->g.seed = strtoull(v, &end, 10);
+		if (*end || end == v || *v == '-' || *v == '+' || errno ||
+		    w->g.seed > INT64_MAX) {
+			diag_error(d, 0, 0, "--set",
+				   "%s: seed needs an integer 0 .. %lld",
+				   c->sets[k], (long long)INT64_MAX);
+			return 1;
+		}
+		w->g.seed_given = true;
+	}
+	if (!w->g.seed_given)
+		w->g.seed = rng_random_seed();
+	return 0;
+}
+
 static int apply_overrides(struct workload *w, const struct cli *c,
 			   struct diag *d)
 {
@@ -330,6 +357,8 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
 	}
 	w->g.io_device_overwrite = c->io_device_overwrite;
+	if (apply_seed(w, c, d))
+		return 1;
 	if (c->summary) {
 		char err[512];
 
@@ -640,6 +669,10 @@ int main(int argc, char **argv)
 	if (notice_rtapp() && !c.quiet)
 		rtapp_mode_setup_notices(w, c.log_level);
 	c.w = w;
+	/* The seed that makes this run's draws again (--set seed=N). */
+	if (w->draws && !c.quiet && c.log_level >= 50)
+		fprintf(stderr, "%s<notice> seed = %llu\n", notice_prefix(),
+			(unsigned long long)w->g.seed);
 	/* rt-app mode honours the file's number as rt-app does; a repeated
 	 * run takes the first run's (--calibration-ns) as it is. */
 	if ((notice_rtapp() && !c.calibration_set) || c.calibration_ns > 0)

@@ -28,7 +28,7 @@ def fail(msg):
 d, wl, period, source = sys.argv[1:5]
 r = json.load(open(os.path.join(d, "run.json")))
 keys = ["mimic_run", "mimic_version", "id", "command_line", "workload",
-        "workload_path", "workload_sha256", "params", "calibration", "host",
+        "workload_path", "workload_sha256", "params", "seed", "calibration", "host",
         "started", "duration_s", "stop", "exit_status"]
 if list(r) != keys:
     fail("run.json keys %s" % list(r))
@@ -43,6 +43,8 @@ if r["workload_sha256"] != hashlib.sha256(open(wl, "rb").read()).hexdigest():
     fail("sha256 %s" % r["workload_sha256"])
 if r["params"] != {"period": int(period), "mode": "a"}:
     fail("params %s" % r["params"])
+if not isinstance(r["seed"], int) or r["seed"] < 0:
+    fail("seed %s" % r["seed"])
 c = r["calibration"]
 if list(c) != ["ns_per_loop", "source", "spread_pct"] or \
         c["source"] not in source.split(",") or not c["ns_per_loop"] > 0:

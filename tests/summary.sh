@@ -41,9 +41,11 @@ def stats(s, where, signed=False):
 d = json.load(open(sys.argv[1]))
 top = ["mimic_summary", "mimic_version", "workload", "started", "duration_s",
        "stop"] + (["signal"] if d.get("stop") == "signal" else []) + \
-      ["threads", "ns_per_loop", "calibration", "run", "tasks"]
+      ["threads", "ns_per_loop", "calibration", "seed", "run", "tasks"]
 if list(d) != top or d["mimic_summary"] != 2:
     fail("top-level keys %s" % list(d))
+if type(d["seed"]) is not int or not 0 <= d["seed"] < 2**63:
+    fail("seed %s" % d["seed"])
 cal = d["calibration"]
 if list(cal) != ["ns_per_loop", "source", "spread_pct", "unsteady"] or \
         cal["ns_per_loop"] != d["ns_per_loop"] or \

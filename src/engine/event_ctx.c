@@ -37,6 +37,11 @@ void *event_ctx_state(const struct event_ctx *c)
 	return c->state;
 }
 
+struct rng *event_ctx_rng(struct event_ctx *c)
+{
+	return &ctx_thread(c)->rng;
+}
+
 const struct workload *event_ctx_workload(const struct event_ctx *c)
 {
 	return ctx_thread(c)->eng->w;

@@ -257,10 +257,15 @@ static void thread_run(struct thread *t)
 {
 	const struct task *task = t->task;
 
+	int64_t delay;
+
+	rng_seed(&t->rng, t->eng->w->g.seed, (uint64_t)t->idx);
+	/* A random delay is the thread's first draw. */
+	delay = dist_get(&task->delay_ns, &t->rng);
 	/* A fork's timers start from its own birth, not the past. */
 	t->t_first_ns = (t->forked ? time_now_ns() : t->eng->t_zero_ns) +
-			task->delay_ns;
-	if (task->delay_ns)
+			delay;
+	if (delay)
 		thread_sleep_until(t, t->t_first_ns);
 
 	for (uint64_t tl = 0; task->loop < 0 || tl < (uint64_t)task->loop;

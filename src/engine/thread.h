@@ -7,6 +7,7 @@
 
 #include "event_ctx.h"
 #include "lib/hist.h"
+#include "lib/rng.h"
 #include "record/ring.h"
 #include "record/stats.h"
 #include "model/workload.h"
@@ -62,6 +63,7 @@ struct thread {
 	struct timer_state *unique_timers;
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
 	struct iter_acc it;
+	struct rng rng;           /* every draw: global.seed and idx */
 	size_t cur_phase;         /* index of the phase running, for samples */
 	struct thread_stats stats;
 

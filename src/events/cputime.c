@@ -16,13 +16,14 @@ static void cputime_exec(struct event_ctx *ctx, const struct event *ev)
 	const struct duration_args *a = ev->args;
 	/* Look at the thread's clock about every microsecond of work. */
 	uint64_t chunk = (uint64_t)(1000.0 / event_ctx_ns_per_loop(ctx)) + 1;
-	int64_t cpu0 = time_thread_cpu_ns(), end = cpu0 + a->ns;
+	int64_t ns = dist_get(&a->ns, event_ctx_rng(ctx));
+	int64_t cpu0 = time_thread_cpu_ns(), end = cpu0 + ns;
 	int64_t t0 = time_now_ns();
 	uint64_t loops = 0;
 
 	while (time_thread_cpu_ns() < end && !event_ctx_stopping(ctx))
 		loops += event_ctx_work(ctx, chunk, false);
-	event_ctx_add_work(ctx, loops, time_now_ns() - t0, a->ns, false);
+	event_ctx_add_work(ctx, loops, time_now_ns() - t0, ns, false);
 }
 
 const struct event_kind event_cputime = {

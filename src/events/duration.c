@@ -12,7 +12,7 @@ int duration_parse(struct parser *p, const char *path, const struct jnode *v,
 {
 	struct duration_args *a = ev->args;
 
-	return parser_time_us(p, path, v, &a->ns);
+	return parser_time_dist_us(p, path, v, &a->ns);
 }
 
 void duration_dump(const struct workload *w, const struct event *ev,
@@ -21,5 +21,5 @@ void duration_dump(const struct workload *w, const struct event *ev,
 	const struct duration_args *a = ev->args;
 
 	(void)w;
-	json_object_object_add(out, "duration_us", dump_us(a->ns));
+	json_object_object_add(out, "duration_us", dump_dist_us(&a->ns));
 }

@@ -2,6 +2,8 @@
 #ifndef MIMIC_EVENTS_DURATION_H
 #define MIMIC_EVENTS_DURATION_H
 
+#include "model/dist.h"
+
 #include <stdint.h>
 
 struct event;
@@ -11,10 +13,11 @@ struct parser;
 struct workload;
 
 struct duration_args {
-	int64_t ns;
+	struct dist_value ns;     /* fixed, or drawn at each execution */
 };
 
-/* A non-negative time in µs (fractions allowed) into the duration_args. */
+/* A non-negative time in µs (fractions allowed), or a distribution
+ * (parse/dist.h), into the duration_args. */
 int duration_parse(struct parser *p, const char *path, const struct jnode *v,
 		   struct event *ev);
 void duration_dump(const struct workload *w, const struct event *ev,

@@ -12,7 +12,8 @@ static void run_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct duration_args *a = ev->args;
 	double *carry = event_ctx_state(ctx); /* a work loop's fraction owed */
-	double want = (double)a->ns / event_ctx_ns_per_loop(ctx) + *carry;
+	int64_t ns = dist_get(&a->ns, event_ctx_rng(ctx));
+	double want = (double)ns / event_ctx_ns_per_loop(ctx) + *carry;
 	uint64_t n = (uint64_t)want, done;
 	int64_t t0;
 
@@ -20,7 +21,7 @@ static void run_exec(struct event_ctx *ctx, const struct event *ev)
 	*carry = want - (double)n;
 	t0 = time_now_ns();
 	done = event_ctx_work(ctx, n, true);
-	event_ctx_add_work(ctx, done, time_now_ns() - t0, a->ns, done == n);
+	event_ctx_add_work(ctx, done, time_now_ns() - t0, ns, done == n);
 }
 
 static const struct event_state run_state = { .size = sizeof(double) };

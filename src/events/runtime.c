@@ -12,14 +12,15 @@ static void runtime_exec(struct event_ctx *ctx, const struct event *ev)
 	const struct duration_args *a = ev->args;
 	/* Look at the clock about every microsecond of work. */
 	uint64_t chunk = (uint64_t)(1000.0 / event_ctx_ns_per_loop(ctx)) + 1;
-	int64_t t0 = time_now_ns(), end = t0 + a->ns, now = t0;
+	int64_t ns = dist_get(&a->ns, event_ctx_rng(ctx));
+	int64_t t0 = time_now_ns(), end = t0 + ns, now = t0;
 	uint64_t loops = 0;
 
 	while (now < end && !event_ctx_stopping(ctx)) {
 		loops += event_ctx_work(ctx, chunk, false);
 		now = time_now_ns();
 	}
-	event_ctx_add_work(ctx, loops, now - t0, a->ns, false);
+	event_ctx_add_work(ctx, loops, now - t0, ns, false);
 }
 
 const struct event_kind event_runtime = {

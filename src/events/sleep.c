@@ -4,8 +4,11 @@
  *   "sleep": us, or {"time": us, "jitter": us}
  * With jitter, each sleep is time + a uniform random part below jitter
  * (classic schbench's message thread sleeps sleeptime + rand % (s / 4)).
+ * The time may be a distribution (model/dist.h), drawn at each sleep; the
+ * jitter comes from the same per-thread generator.
  */
-#define _GNU_SOURCE
+#include "lib/rng.h"
+#include "model/dist.h"
 #include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
@@ -20,15 +23,16 @@
 #include <unistd.h>
 
 struct sleep_args {
-	int64_t ns;
+	struct dist_value ns;     /* fixed, or drawn at each sleep */
 	int64_t jitter_ns;        /* plus uniform [0, jitter) */
 };
 
 static const struct key sleep_keys[] = {
 	{ .name = "time", .type = KEY_DURATION_US,
 	  .offset = offsetof(struct sleep_args, ns),
-	  .max = KEY_DURATION_MAX_US, .unit = "us", .flags = KEYF_REQUIRED,
-	  .help = "us to sleep" },
+	  .max = KEY_DURATION_MAX_US, .unit = "us",
+	  .flags = KEYF_REQUIRED | KEYF_DIST,
+	  .help = "us to sleep, or a distribution" },
 	{ .name = "jitter", .type = KEY_DURATION_US,
 	  .offset = offsetof(struct sleep_args, jitter_ns),
 	  .max = KEY_DURATION_MAX_US, .unit = "us",
@@ -41,32 +45,26 @@ static int sleep_parse(struct parser *p, const char *path,
 {
 	struct sleep_args *a = ev->args;
 
-	if (v->type != J_OBJECT)
-		return parser_time_us(p, path, v, &a->ns);
-	return keys_walk(p, path, v, sleep_keys, a) ? -1 : 0;
-}
-
-/* A per-thread xorshift: cheap, and no lock as rand() would take. */
-static int64_t sleep_jitter(int64_t below)
-{
-	static __thread uint64_t state;
-
-	if (!state)
-		state = (uint64_t)gettid() * 0x9e3779b97f4a7c15u | 1;
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return (int64_t)(state % (uint64_t)below);
+	/* A distribution is an object too: one key, not one of sleep's. */
+	if (v->type != J_OBJECT ||
+	    (v->n == 1 && !keys_find(sleep_keys, v->kids[0]->key)))
+		return parser_time_dist_us(p, path, v, &a->ns);
+	if (keys_walk(p, path, v, sleep_keys, a))
+		return -1;
+	if (a->jitter_ns)
+		p->w->draws = true;
+	return 0;
 }
 
 static void sleep_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct sleep_args *a = ev->args;
-	int64_t ns = a->ns;
+	struct rng *r = event_ctx_rng(ctx);
+	int64_t ns = dist_get(&a->ns, r);
 	struct timespec left;
 
 	if (a->jitter_ns > 0)
-		ns += sleep_jitter(a->jitter_ns);
+		ns += (int64_t)rng_below(r, (uint64_t)a->jitter_ns);
 	left = time_ts(ns);
 	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &left, &left) == EINTR &&
 	       !event_ctx_stopping(ctx))
@@ -79,7 +77,7 @@ static void sleep_dump(const struct workload *w, const struct event *ev,
 	const struct sleep_args *a = ev->args;
 
 	(void)w;
-	json_object_object_add(out, "duration_us", dump_us(a->ns));
+	json_object_object_add(out, "duration_us", dump_dist_us(&a->ns));
 	if (a->jitter_ns)
 		json_object_object_add(out, "jitter_us", dump_us(a->jitter_ns));
 }

@@ -6,8 +6,17 @@
  * deadline already passed) re-anchors a relative timer at now and leaves
  * an absolute one behind, to catch up. A timer named "unique..." is one per
  * thread; any other name is shared, and every user advances it.
+ *
+ * A period given as a distribution makes the timer an arrival process:
+ * each use draws the gap to the next deadline ({"exponential": m} is a
+ * Poisson process of rate 1/m). Overruns follow the same rules: a
+ * relative timer re-anchors at now (the late arrival is taken now and
+ * the next gap is drawn from there); an absolute one keeps the drawn
+ * arrival times and catches up, running back-to-back until it is in
+ * step again (doc/grammar.md, "timer").
  */
 #include "lib/arena.h"
+#include "model/dist.h"
 #include "model/dump_value.h"
 #include "event.h"
 #include "parse/jtree.h"
@@ -23,7 +32,7 @@
 
 struct timer_args {
 	const char *ref;
-	int64_t period_ns;
+	struct dist_value period_ns; /* fixed, or drawn at each use */
 	int mode;                 /* TIMER_RELATIVE or TIMER_ABSOLUTE */
 };
 
@@ -37,8 +46,10 @@ static const struct key timer_keys[] = {
 	  .help = "timer name; \"unique...\": one per thread (\"unknown\")" },
 	{ .name = "period", .type = KEY_DURATION_US,
 	  .offset = offsetof(struct timer_args, period_ns),
-	  .max = KEY_DURATION_MAX_US, .unit = "us", .flags = KEYF_REQUIRED,
-	  .help = "us between deadlines" },
+	  .max = KEY_DURATION_MAX_US, .unit = "us",
+	  .flags = KEYF_REQUIRED | KEYF_DIST,
+	  .help = "us between deadlines, or a distribution (drawn at each "
+		  "use)" },
 	{ .name = "mode", .type = KEY_ENUM,
 	  .offset = offsetof(struct timer_args, mode), .values = timer_modes,
 	  .def = TIMER_RELATIVE,
@@ -73,7 +84,7 @@ static int timer_parse(struct parser *p, const char *path,
 	} else {
 		ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
 	}
-	ev->period_ns = a->period_ns; /* cyclictest's interval */
+	ev->period_ns = a->period_ns.fixed; /* cyclictest's interval */
 	p->task->wake_paths |= 1u << WAKE_TIMER;
 	return 0;
 }
@@ -83,7 +94,8 @@ static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 	const struct timer_args *a = ev->args;
 	const struct resource *r = event_ctx_resource(ctx, ev->resource);
 	struct timer_state *ts = event_ctx_timer(ctx, r);
-	int64_t period = a->period_ns, next, now, lat;
+	int64_t period = dist_get(&a->period_ns, event_ctx_rng(ctx));
+	int64_t next, now, lat;
 	bool expect = false;
 
 	if (atomic_compare_exchange_strong(&ts->started, &expect, true))
@@ -118,7 +130,7 @@ static void timer_dump(const struct workload *w, const struct event *ev,
 	const struct resource *r = &w->resources[ev->resource];
 
 	json_object_object_add(out, "ref", json_object_new_string(r->name));
-	json_object_object_add(out, "period_us", dump_us(a->period_ns));
+	json_object_object_add(out, "period_us", dump_dist_us(&a->period_ns));
 	json_object_object_add(out, "mode",
 			       json_object_new_string(r->absolute ? "absolute"
 								  : "relative"));

@@ -6,6 +6,8 @@
 #ifndef MIMIC_WORKLOAD_H
 #define MIMIC_WORKLOAD_H
 
+#include "model/dist.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -73,6 +75,8 @@ struct globals {
 	int cpu_dma_latency_us;   /* PM QoS request while running; -1: none */
 	enum run_mode mode;       /* tasks' default (MODE_THREAD) */
 	int64_t stack_size;       /* bytes of stack per thread */
+	uint64_t seed;            /* of every thread's generator (lib/rng.h) */
+	bool seed_given;          /* "seed" or --set seed=N, not random */
 	const char **print_start; /* lines printed before time zero */
 	size_t n_print_start;
 	const char **print_end;   /* lines after the run; %{time} expanded */
@@ -203,7 +207,7 @@ struct task {
 	int line, col;
 	int instance;
 	int64_t loop;             /* passes over the phase list; < 0: forever */
-	int64_t delay_ns;
+	struct dist_value delay_ns; /* fixed, or drawn once per thread */
 	int64_t budget_ns;        /* "budget": end-to-end, 0: none */
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
@@ -233,6 +237,7 @@ struct workload {
 	bool uses_io_device;      /* an iorun event writes global.io_device */
 	int fork_capacity;        /* thread slots for forks: the most the
 				   * workload can make (parse/counts.c) */
+	bool draws;               /* a value is drawn from a distribution */
 };
 
 #endif

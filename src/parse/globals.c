@@ -262,6 +262,25 @@ static int set_keep_duplicate_keys(struct parser *p, const char *path,
 	return -1;
 }
 
+static int set_seed(struct parser *p, const char *path,
+		    const struct jnode *v, void *obj)
+{
+	struct globals *g = obj;
+
+	if (v->type != J_INT || v->i < 0) {
+		parser_error(p, v, path,
+			     "expected an integer 0 .. %lld, got %s",
+			     (long long)INT64_MAX,
+			     v->type == J_INT
+				     ? arena_printf(p->a, "%lld", (long long)v->i)
+				     : parser_shown(p, v));
+		return -1;
+	}
+	g->seed = (uint64_t)v->i;
+	g->seed_given = true;
+	return 0;
+}
+
 #define G(f) offsetof(struct globals, f)
 
 static const struct key global_keys[] = {
@@ -333,6 +352,10 @@ static const struct key global_keys[] = {
 	  .parse = set_keep_duplicate_keys,
 	  .help = "run every member of a repeated key, as written (false: "
 		  "the last value at the first place, as rt-app)" },
+	{ .name = "seed", .type = KEY_CUSTOM, .parse = set_seed,
+	  .unit = "integer",
+	  .help = "seed of the generators of every drawn value (random, "
+		  "printed); --set seed=N" },
 	{ .name = "frag", .type = KEY_IGNORED,
 	  .help = "ignored (Workload Automation)" },
 	{ .name = "logstats", .type = KEY_IGNORED,

@@ -6,6 +6,7 @@
 #include "parse/keys.h"
 
 #include "lib/arena.h"
+#include "parse/dist.h"
 #include "parse/jtree.h"
 #include "parse/parser.h"
 
@@ -160,6 +161,13 @@ int keys_apply(struct parser *p, const char *path, const struct key *k,
 	case KEY_COUNT:
 		return keys_count(p, path, v, k, (int64_t *)field);
 	case KEY_DURATION_US:
+		if ((k->flags & KEYF_DIST) && v->type == J_OBJECT)
+			return dist_parse(p, path, v, 1000.0, (double)k->min,
+					  (double)(k->max ? k->max
+							  : KEY_DURATION_MAX_US),
+					  (struct dist_value *)field);
+		if (k->flags & KEYF_DIST)
+			((struct dist_value *)field)->dist = NULL;
 		return keys_duration(p, path, v, k, (int64_t *)field);
 	case KEY_BOOL:
 		if (v->type != J_BOOL) {

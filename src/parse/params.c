@@ -191,6 +191,9 @@ int params_set(struct arena *a, struct diag *d, struct params *ps,
 
 		p = eq ? params_find(ps, sets[s], (size_t)(eq - sets[s]))
 		       : NULL;
+		/* global.seed, which main applies after parsing. */
+		if (!p && eq && eq - sets[s] == 4 && !strncmp(sets[s], "seed", 4))
+			continue;
 		if (!p) {
 			diag_error(d, 0, 0, "--set",
 				   eq ? "%s: no such parameter in \"params\""

@@ -174,8 +174,9 @@ static const struct key task_keys[] = {
 	  .max = INT64_MAX, .def = -1,
 	  .help = "passes over the phases (-1: forever); see doc/grammar.md" },
 	{ .name = "delay", .type = KEY_DURATION_US, .offset = T(delay_ns),
-	  .max = KEY_DURATION_MAX_US,
-	  .help = "us to wait after time zero before the first phase (0)" },
+	  .max = KEY_DURATION_MAX_US, .flags = KEYF_DIST,
+	  .help = "us to wait after time zero before the first phase (0), or "
+		  "a distribution (drawn once per thread)" },
 	{ .name = "budget", .type = KEY_DURATION_US, .offset = T(budget_ns),
 	  .min = 1, .max = KEY_DURATION_MAX_US, .flags = KEYF_NO_DEFAULT,
 	  .help = "us allowed from the chain's origin to each iteration's "

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 struct arena;
+struct dist_value;
 struct diag;
 struct jnode;
 
@@ -43,6 +44,10 @@ const char *parser_name(struct parser *p, const char *path,
 /* A non-negative time in µs (fractions allowed) to ns; -1 on error. */
 int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
 		   int64_t *ns);
+/* The same, or a distribution object drawn at each use (model/dist.h;
+ * defined in parse/dist.c). */
+int parser_time_dist_us(struct parser *p, const char *path,
+			const struct jnode *v, struct dist_value *out);
 
 /*
  * The model being built, for event kinds' parse hooks (defined in parse.c,

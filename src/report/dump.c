@@ -63,6 +63,8 @@ static struct json_object *dump_globals(const struct globals *g)
 	add(o, "cumulative_slack", json_object_new_boolean(g->cumulative_slack));
 	add(o, "cpu_dma_latency", jint(g->cpu_dma_latency_us));
 	add(o, "stack_size", jint(g->stack_size));
+	if (g->seed_given) /* a random seed would make --dump differ */
+		add(o, "seed", jint((int64_t)g->seed));
 	return o;
 }
 
@@ -154,7 +156,7 @@ void dump_workload(const struct workload *w, FILE *out)
 							      ? "process"
 							      : "thread"));
 		add(o, "loop", jint(t->loop));
-		add(o, "delay_us", dump_us(t->delay_ns));
+		add(o, "delay_us", dump_dist_us(&t->delay_ns));
 		if (t->budget_ns)
 			add(o, "budget_us", dump_us(t->budget_ns));
 		dump_sched(o, &t->sched);

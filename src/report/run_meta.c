@@ -222,7 +222,8 @@ struct json_object *run_meta_json(const struct run_result *r,
 	meta_add(o, "workload_sha256", json_object_new_string(m->sha256));
 	meta_add(o, "params", m->params ? json_object_get(m->params)
 					: json_object_new_object());
-	/* TODO(#13): "seed" once the model carries global "seed". */
+	/* The seed of every drawn value: --set seed=N runs the draws again. */
+	meta_add(o, "seed", json_object_new_int64((int64_t)r->w->g.seed));
 	meta_add(o, "calibration", meta_calibration(r));
 	meta_add(o, "host", meta_host_json(m));
 	run_meta_started(r, started, sizeof(started));

@@ -451,6 +451,7 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "threads", json_object_new_int(r->n_threads));
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
 	summary_add(o, "calibration", summary_calibration(r));
+	summary_add(o, "seed", json_object_new_int64((int64_t)w->g.seed));
 	if (r->meta)
 		summary_add(o, "run", run_meta_json(r, -1));
 	tasks = json_object_new_array();
