@@ -20,6 +20,7 @@
 #include "engine/taskgroup.h"
 #include "report/summary_json.h"
 #include "parse/template.h"
+#include "parse/wiring.h"
 #include "engine/calibration.h"
 #include "record/result.h"
 #include "record/trace_ring.h"
@@ -39,6 +40,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
+	bool strict;
 	bool allow_unthrottled, allow_overcommit, recalibrate;
 	bool io_device_overwrite;
 	const char *duration;
@@ -69,6 +71,7 @@ static void usage(FILE *out)
 		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
 		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
 		"  -q, --quiet          no summary, notices or warnings\n"
+		"      --strict         the wiring checks' warnings are errors\n"
 		"      --summary FILE   write a JSON summary of the run to FILE\n"
 		"                       (- for standard output)\n"
 		"      --no-progress    no progress line, even on a terminal\n"
@@ -130,6 +133,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "summary", required_argument, NULL, 'S' },
 		{ "no-progress", no_argument, NULL, 'P' },
 		{ "recalibrate", no_argument, NULL, 'R' },
+		{ "strict", no_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -161,6 +165,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
 		case 'R': c->recalibrate = true; break;
+		case 'X': c->strict = true; break;
 		case 'U': c->allow_unthrottled = true; break;
 		case 'O': c->allow_overcommit = true; break;
 		case 'W': c->io_device_overwrite = true; break;
@@ -379,6 +384,7 @@ int main(int argc, char **argv)
 		return MIMIC_EXIT_BADINPUT;
 	d.file = strcmp(path, "-") ? path : "<stdin>";
 	d.quiet = c.quiet || c.log_level < 50;
+	d.strict = c.strict;
 
 	text = jtree_read_file(path, &len, &d);
 	if (!text)
@@ -388,6 +394,8 @@ int main(int argc, char **argv)
 		root = NULL;
 	if (root)
 		parse_workload(&a, &d, d.file, root, &w);
+	if (w && !d.errors)
+		wiring_check(&a, &d, root, w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
 	/* An unwritable trace file is known now, not after the run; what
