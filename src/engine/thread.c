@@ -202,6 +202,16 @@ static void thread_sleep_until(struct thread *t, int64_t when_ns)
 		;
 }
 
+/* Where the thread waits, for the "blocked at stop" report: relaxed,
+ * read only after the run (or of a thread left running). */
+static void thread_wait_begin(struct thread *t, size_t p, size_t e)
+{
+	atomic_store_explicit(&t->wait_phase, (int)p, memory_order_relaxed);
+	atomic_store_explicit(&t->wait_event, (int)e, memory_order_relaxed);
+	atomic_store_explicit(&t->wait_since_ns, time_now_ns(),
+			      memory_order_relaxed);
+}
+
 /* Runs the phases; returns when the loops end or the run is stopped. */
 static void thread_run(struct thread *t)
 {
@@ -240,6 +250,8 @@ static void thread_run(struct thread *t)
 					t->ctx.state = ev->state_slot >= 0
 						? t->states[ev->state_slot]
 						: NULL;
+					if (ev->kind->waits)
+						thread_wait_begin(t, p, e);
 					ev->kind->exec(&t->ctx, ev);
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
@@ -248,6 +260,10 @@ static void thread_run(struct thread *t)
 					 * its numbers would be wrong. */
 					if (thread_should_stop(t))
 						return;
+					if (ev->kind->waits)
+						atomic_store_explicit(
+							&t->wait_since_ns, 0,
+							memory_order_relaxed);
 				}
 				int64_t period = thread_end_iteration(t, start_ns);
 

@@ -61,6 +61,14 @@ struct thread {
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
 	struct iter_acc it;
 	size_t cur_phase;         /* index of the phase running, for samples */
+	/*
+	 * The waiting event (event_kind.waits) it is in: its phase and index,
+	 * and when it began (0: in none). Written (relaxed) before the event
+	 * and cleared after; left set when the run stops it there, for the
+	 * "blocked at stop" report.
+	 */
+	_Atomic int wait_phase, wait_event;
+	_Atomic int64_t wait_since_ns;
 	struct thread_stats stats;
 
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
