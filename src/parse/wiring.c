@@ -26,6 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define WIRING_ROLES (ROLE_TICK + 1)
+#define NONE ((size_t)-1)
+#define WIRING_NEAR_BUDGET 4000000L
+
 /* One use of a resource by one event of one phase of one task. */
 struct wiring_use {
 	const struct task *t;
@@ -43,6 +47,13 @@ struct wiring {
 	const struct workload *w;
 	struct wiring_use *uses;  /* every use, in task, phase, event order */
 	size_t n, cap;
+	/* Per resource: its first use in each role (NONE if none), and
+	 * each use's next use of the same resource. */
+	size_t (*first)[WIRING_ROLES];
+	size_t *next;
+	/* Name comparisons left for "did you mean" hints: a bound, so a
+	 * model of 100000 lone ends is still checked in a moment. */
+	long near_budget;
 	int errors;
 };
 
@@ -82,6 +93,38 @@ fail:
 	return -1;
 }
 
+/* The per-resource lists: first use per role, next use of each. */
+static int wiring_index(struct wiring *wr)
+{
+	size_t nres = wr->w->n_resources;
+	size_t *last = malloc((nres ? nres : 1) * sizeof(*last));
+
+	wr->first = malloc((nres ? nres : 1) * sizeof(*wr->first));
+	wr->next = malloc((wr->n ? wr->n : 1) * sizeof(*wr->next));
+	if (!last || !wr->first || !wr->next) {
+		free(last);
+		return -1;
+	}
+	for (size_t r = 0; r < nres; r++) {
+		last[r] = NONE;
+		for (int k = 0; k < WIRING_ROLES; k++)
+			wr->first[r][k] = NONE;
+	}
+	for (size_t k = 0; k < wr->n; k++) {
+		const struct wiring_use *u = &wr->uses[k];
+		size_t r = (size_t)u->resource;
+
+		wr->next[k] = NONE;
+		if (last[r] != NONE)
+			wr->next[last[r]] = k;
+		last[r] = k;
+		if (wr->first[r][u->role] == NONE)
+			wr->first[r][u->role] = k;
+	}
+	free(last);
+	return 0;
+}
+
 static int wiring_collect(struct wiring *wr)
 {
 	const struct workload *w = wr->w;
@@ -98,7 +141,7 @@ static int wiring_collect(struct wiring *wr)
 					return -1;
 			}
 	}
-	return 0;
+	return wiring_index(wr);
 }
 
 /* ---- where things are ---- */
@@ -142,10 +185,9 @@ static const char *wiring_name(struct wiring *wr, int r)
 static const struct wiring_use *wiring_first(struct wiring *wr, int r,
 					     enum event_role role)
 {
-	for (size_t k = 0; k < wr->n; k++)
-		if (wr->uses[k].resource == r && wr->uses[k].role == role)
-			return &wr->uses[k];
-	return NULL;
+	size_t k = wr->first[r][role];
+
+	return k == NONE ? NULL : &wr->uses[k];
 }
 
 /*
@@ -155,11 +197,12 @@ static const struct wiring_use *wiring_first(struct wiring *wr, int r,
 static const struct wiring_use *wiring_near(struct wiring *wr, int r,
 					    enum event_role role)
 {
-	for (size_t k = 0; k < wr->n; k++) {
-		const struct wiring_use *u = &wr->uses[k];
+	for (size_t k = 0; k < wr->w->n_resources; k++) {
+		const struct wiring_use *u = wiring_first(wr, (int)k, role);
 
-		if (u->resource != r && u->role == role &&
-		    near_typo(wiring_name(wr, r), wiring_name(wr, u->resource)))
+		if (!u || (int)k == r || --wr->near_budget < 0)
+			continue;
+		if (near_typo(wiring_name(wr, r), wiring_name(wr, (int)k)))
 			return u;
 	}
 	return NULL;
@@ -222,7 +265,7 @@ static void wiring_channel_typo(struct wiring *wr, int r,
 		const struct resource *o = &w->resources[k];
 		const struct jnode *at;
 
-		if ((int)k == r || !o->declared ||
+		if ((int)k == r || !o->declared || --wr->near_budget < 0 ||
 		    !resource_kind_matches(o->type, w->resources[r].type) ||
 		    !near_typo(w->resources[r].name, o->name))
 			continue;
@@ -235,6 +278,41 @@ static void wiring_channel_typo(struct wiring *wr, int r,
 			o->name));
 		return;
 	}
+}
+
+/* The use of r in the role after k (or from k itself), or NULL. */
+static const struct wiring_use *wiring_other_size(struct wiring *wr, size_t k,
+						  enum event_role role,
+						  int64_t amount)
+{
+	for (; k != NONE; k = wr->next[k])
+		if (wr->uses[k].role == role && wr->uses[k].amount != amount)
+			return &wr->uses[k];
+	return NULL;
+}
+
+/*
+ * Two ends that disagree on the size: a recv of another size than the
+ * first send, else a send of another size than the first recv.
+ */
+static void wiring_sizes(struct wiring *wr, int r, const struct wiring_use *s,
+			 const struct wiring_use *v)
+{
+	const struct wiring_use *y = wiring_other_size(
+		wr, (size_t)(v - wr->uses), ROLE_RECV, s->amount);
+
+	if (!y) {
+		s = wiring_other_size(wr, (size_t)(s - wr->uses), ROLE_SEND,
+				      v->amount);
+		y = v;
+	}
+	if (!s)
+		return;
+	wiring_report(wr, false, s, arena_printf(wr->a,
+		"channel \"%s\": %lld-byte messages are sent here but %s "
+		"receives %lld bytes at a time: the receiver finds them damaged",
+		wiring_name(wr, r), (long long)s->amount, wiring_where(wr, y),
+		(long long)y->amount));
 }
 
 /* Both ends of each channel, and the same size on both. */
@@ -262,28 +340,7 @@ static void wiring_channels(struct wiring *wr)
 				wiring_hint(wr, (int)r, ROLE_SEND, "sent")));
 		if (!s || !v)
 			continue;
-		/* The first pair of ends that disagree on the size. */
-		for (size_t a = 0; a < wr->n; a++) {
-			const struct wiring_use *x = &wr->uses[a];
-			const struct wiring_use *y = NULL;
-
-			if (x->resource != (int)r || x->role != ROLE_SEND)
-				continue;
-			for (size_t b = 0; b < wr->n && !y; b++)
-				if (wr->uses[b].resource == (int)r &&
-				    wr->uses[b].role == ROLE_RECV &&
-				    wr->uses[b].amount != x->amount)
-					y = &wr->uses[b];
-			if (!y)
-				continue;
-			wiring_report(wr, false, x, arena_printf(wr->a,
-				"channel \"%s\": %lld-byte messages are sent "
-				"here but %s receives %lld bytes at a time: the "
-				"receiver finds them damaged", name,
-				(long long)x->amount, wiring_where(wr, y),
-				(long long)y->amount));
-			break;
-		}
+		wiring_sizes(wr, (int)r, s, v);
 	}
 }
 
@@ -314,10 +371,12 @@ static void wiring_barriers(struct wiring *wr)
 		const struct task *last = NULL;
 		int64_t threads = 0, named = 0;
 
-		for (size_t k = 0; k < wr->n; k++) {
+		size_t k0 = wr->first[r][ROLE_ARRIVE];
+
+		for (size_t k = k0; k != NONE; k = wr->next[k]) {
 			const struct wiring_use *u = &wr->uses[k];
 
-			if (u->resource != (int)r || u->role != ROLE_ARRIVE)
+			if (u->role != ROLE_ARRIVE)
 				continue;
 			if (!first)
 				first = u;
@@ -370,139 +429,180 @@ static void wiring_relock(struct wiring *wr, const struct wiring_use *u,
 		"forever", u->t->name, wiring_name(wr, u->resource), taken));
 }
 
-static void wiring_task_locks(struct wiring *wr, size_t first, size_t end)
+/* Per resource, while one task is checked (reset after it). */
+enum { LOCKED_BY_TASK = 1, WARNED = 2 };
+
+struct lock_walk {
+	unsigned char *mark;              /* LOCKED_BY_TASK, WARNED */
+	const struct wiring_use **held;   /* the lock that holds it, or NULL */
+	struct lock_seen *seen;           /* per use of the task */
+};
+
+/* Unlocked at u, never locked by u's task: the unlock does nothing. */
+static void wiring_unlock_unlocked(struct wiring *wr, size_t first,
+				   size_t end, const struct wiring_use *u)
+{
+	const struct wiring_use *other = NULL;
+
+	for (size_t j = first; j < end && !other; j++)
+		if (wr->uses[j].role == ROLE_LOCK &&
+		    near_typo(wiring_name(wr, u->resource),
+			      wiring_name(wr, wr->uses[j].resource)))
+			other = &wr->uses[j];
+	if (other) {
+		wiring_report(wr, false, u, arena_printf(wr->a,
+			"task \"%s\" unlocks mutex \"%s\" here but never locks "
+			"it, so the unlock does nothing; did you mean \"%s\" "
+			"(locked at %s)?", u->t->name,
+			wiring_name(wr, u->resource),
+			wiring_name(wr, other->resource),
+			wiring_where(wr, other)));
+		return;
+	}
+	other = wiring_first(wr, u->resource, ROLE_LOCK);
+	wiring_report(wr, false, u, arena_printf(wr->a,
+		"task \"%s\" unlocks mutex \"%s\" here but never locks it, so "
+		"the unlock does nothing%s%s", u->t->name,
+		wiring_name(wr, u->resource),
+		other ? "; it is locked at " : "",
+		other ? wiring_where(wr, other) : ""));
+}
+
+/* One pass of a phase's uses [k, stop): what is held after it. */
+static void wiring_walk_phase(struct wiring *wr, struct lock_walk *lw,
+			      size_t first, size_t k, size_t stop)
+{
+	for (size_t j = k; j < stop; j++) {
+		const struct wiring_use *u = &wr->uses[j];
+		struct lock_seen *s = &lw->seen[j - first];
+
+		if (u->role == ROLE_LOCK) {
+			if (lw->held[u->resource] && !s->reported) {
+				s->reported = true;
+				wiring_relock(wr, u, lw->held[u->resource]);
+			}
+			lw->held[u->resource] = u;
+		} else if (u->role == ROLE_UNLOCK) {
+			if (lw->held[u->resource])
+				s->held = true;
+			else
+				s->free = true;
+			lw->held[u->resource] = NULL;
+		}
+	}
+}
+
+static void wiring_task_locks(struct wiring *wr, struct lock_walk *lw,
+			      size_t first, size_t end)
 {
 	const struct task *t = wr->uses[first].t;
-	size_t nres = wr->w->n_resources;
-	bool *locks = calloc(nres, sizeof(*locks));
-	const struct wiring_use **held = calloc(nres, sizeof(*held));
-	struct lock_seen *seen = calloc(end - first, sizeof(*seen));
 	size_t passes = t->loop == 1 ? 1 : 2;
 	bool endless = false;
 
-	if (!locks || !held || !seen)
-		goto out;
 	for (size_t k = first; k < end; k++)
 		if (wr->uses[k].role == ROLE_LOCK)
-			locks[wr->uses[k].resource] = true;
-	/* Unlocked here, never locked by this task. */
+			lw->mark[wr->uses[k].resource] |= LOCKED_BY_TASK;
 	for (size_t k = first; k < end; k++) {
-		const struct wiring_use *u = &wr->uses[k], *other;
+		const struct wiring_use *u = &wr->uses[k];
 
-		bool again = false;
-
-		if (u->role != ROLE_UNLOCK || locks[u->resource])
+		if (u->role != ROLE_UNLOCK || lw->mark[u->resource])
 			continue;
-		for (size_t j = first; j < k && !again; j++)
-			again = wr->uses[j].resource == u->resource &&
-				wr->uses[j].role == ROLE_UNLOCK;
-		if (again)
-			continue; /* once per mutex */
-		other = NULL;
-		for (size_t j = first; j < end && !other; j++)
-			if (wr->uses[j].role == ROLE_LOCK &&
-			    near_typo(wiring_name(wr, u->resource),
-				      wiring_name(wr, wr->uses[j].resource)))
-				other = &wr->uses[j];
-		if (other) {
-			wiring_report(wr, false, u, arena_printf(wr->a,
-				"task \"%s\" unlocks mutex \"%s\" here but "
-				"never locks it, so the unlock does nothing; did "
-				"you mean \"%s\" (locked at %s)?", t->name,
-				wiring_name(wr, u->resource),
-				wiring_name(wr, other->resource),
-				wiring_where(wr, other)));
-			continue;
-		}
-		other = wiring_first(wr, u->resource, ROLE_LOCK);
-		wiring_report(wr, false, u, arena_printf(wr->a,
-			"task \"%s\" unlocks mutex \"%s\" here but never locks "
-			"it, so the unlock does nothing%s%s", t->name,
-			wiring_name(wr, u->resource),
-			other ? "; it is locked at " : "",
-			other ? wiring_where(wr, other) : ""));
+		lw->mark[u->resource] |= WARNED; /* once per mutex */
+		wiring_unlock_unlocked(wr, first, end, u);
 	}
+	/* The sequence as it runs: every phase, in order, even one without
+	 * locks (it may loop forever, and then the rest never runs). */
 	for (size_t pass = 0; pass < passes && !endless; pass++) {
 		size_t k = first;
 
-		while (k < end && !endless) {
-			const struct phase *ph = wr->uses[k].ph;
+		for (size_t p = 0; p < t->n_phases && !endless; p++) {
+			const struct phase *ph = &t->phases[p];
 			size_t stop = k, iters = ph->loop == 1 ? 1 : 2;
 
 			while (stop < end && wr->uses[stop].ph == ph)
 				stop++;
 			endless = ph->loop <= 0;
 			for (size_t it = 0; it < iters; it++)
-				for (size_t j = k; j < stop; j++) {
-					const struct wiring_use *u = &wr->uses[j];
-					struct lock_seen *s = &seen[j - first];
-
-					if (u->role == ROLE_LOCK) {
-						if (held[u->resource] && !s->reported) {
-							s->reported = true;
-							wiring_relock(wr, u, held[u->resource]);
-						}
-						held[u->resource] = u;
-					} else if (u->role == ROLE_UNLOCK) {
-						if (held[u->resource])
-							s->held = true;
-						else
-							s->free = true;
-						held[u->resource] = NULL;
-					}
-				}
+				wiring_walk_phase(wr, lw, first, k, stop);
 			k = stop;
 		}
 	}
 	/* Unlocks that never find their mutex held, in a task that locks it. */
 	for (size_t k = first; k < end; k++) {
-		const struct wiring_use *u = &wr->uses[k], *lk = NULL;
+		const struct wiring_use *u = &wr->uses[k];
 
-		if (u->role != ROLE_UNLOCK || !locks[u->resource] ||
-		    seen[k - first].held || !seen[k - first].free)
+		if (u->role != ROLE_UNLOCK ||
+		    !(lw->mark[u->resource] & LOCKED_BY_TASK) ||
+		    lw->seen[k - first].held || !lw->seen[k - first].free)
 			continue;
-		for (size_t j = first; j < end && !lk; j++)
+		for (size_t j = first; j < end; j++)
 			if (wr->uses[j].resource == u->resource &&
-			    wr->uses[j].role == ROLE_LOCK)
-				lk = &wr->uses[j];
-		wiring_report(wr, true, u, arena_printf(wr->a,
-			"task \"%s\" unlocks mutex \"%s\" here, where it never "
-			"holds it (its lock is at %s)", t->name,
-			wiring_name(wr, u->resource), wiring_where(wr, lk)));
+			    wr->uses[j].role == ROLE_LOCK) {
+				wiring_report(wr, true, u, arena_printf(wr->a,
+					"task \"%s\" unlocks mutex \"%s\" here, "
+					"where it never holds it (its lock is at "
+					"%s)", t->name, wiring_name(wr, u->resource),
+					wiring_where(wr, &wr->uses[j])));
+				break;
+			}
 	}
-out:
-	free(locks);
-	free(held);
-	free(seen);
+	for (size_t k = first; k < end; k++) {
+		lw->mark[wr->uses[k].resource] = 0;
+		lw->held[wr->uses[k].resource] = NULL;
+		lw->seen[k - first] = (struct lock_seen){ 0 };
+	}
 }
 
 static void wiring_locks(struct wiring *wr)
 {
+	size_t nres = wr->w->n_resources ? wr->w->n_resources : 1;
+	struct lock_walk lw = {
+		.mark = calloc(nres, sizeof(*lw.mark)),
+		.held = calloc(nres, sizeof(*lw.held)),
+		.seen = calloc(wr->n ? wr->n : 1, sizeof(*lw.seen)),
+	};
 	size_t k = 0;
 
+	if (!lw.mark || !lw.held || !lw.seen) {
+		diag_error(wr->d, 0, 0, NULL, "out of memory");
+		wr->errors++;
+		goto out;
+	}
 	while (k < wr->n) {
-		size_t end = k, first = wr->n;
+		size_t end = k;
+		bool locks = false;
 
-		while (end < wr->n && wr->uses[end].t == wr->uses[k].t)
+		while (end < wr->n && wr->uses[end].t == wr->uses[k].t) {
+			locks |= wr->uses[end].role == ROLE_LOCK ||
+				 wr->uses[end].role == ROLE_UNLOCK;
 			end++;
-		for (size_t j = k; j < end && first == wr->n; j++)
-			if (wr->uses[j].role == ROLE_LOCK ||
-			    wr->uses[j].role == ROLE_UNLOCK)
-				first = j;
+		}
 		/* A task that loops 0 times runs nothing. */
-		if (first < end && wr->uses[k].t->loop != 0)
-			wiring_task_locks(wr, k, end);
+		if (locks && wr->uses[k].t->loop != 0)
+			wiring_task_locks(wr, &lw, k, end);
 		k = end;
 	}
+out:
+	free(lw.mark);
+	free(lw.held);
+	free(lw.seen);
+}
+
+static void wiring_free(struct wiring *wr)
+{
+	free(wr->uses);
+	free(wr->first);
+	free(wr->next);
 }
 
 int wiring_check(struct arena *a, struct diag *d, const struct jnode *root,
 		 const struct workload *w)
 {
-	struct wiring wr = { .a = a, .d = d, .root = root, .w = w };
+	struct wiring wr = { .a = a, .d = d, .root = root, .w = w,
+			     .near_budget = WIRING_NEAR_BUDGET };
 
 	if (wiring_collect(&wr)) {
-		free(wr.uses);
+		wiring_free(&wr);
 		diag_error(d, 0, 0, NULL, "out of memory");
 		return 1;
 	}
@@ -511,7 +611,7 @@ int wiring_check(struct arena *a, struct diag *d, const struct jnode *root,
 	wiring_conds(&wr);
 	wiring_barriers(&wr);
 	wiring_locks(&wr);
-	free(wr.uses);
+	wiring_free(&wr);
 	return wr.errors;
 }
 
