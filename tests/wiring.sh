@@ -4,7 +4,7 @@
 # hang or spin are errors (exit 2) either way. And the "blocked at stop"
 # report: a wait nobody signals, named by the text and JSON summaries.
 . "${srcdir:-.}/tests/lib.sh"
-plan 26
+plan 30
 case $MIMIC in /*) ;; *) MIMIC=$(pwd)/$MIMIC ;; esac
 
 # check NAME JSON EXPECTED-TEXT: the text on stderr, exit 0, then exit 2
