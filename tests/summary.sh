@@ -41,7 +41,8 @@ def stats(s, where, signed=False):
 d = json.load(open(sys.argv[1]))
 top = ["mimic_summary", "mimic_version", "workload", "started", "duration_s",
        "stop"] + (["signal"] if d.get("stop") == "signal" else []) + \
-      ["threads", "ns_per_loop", "calibration", "tasks", "blocked_at_stop"]
+      ["threads", "ns_per_loop", "calibration", "run", "tasks",
+       "blocked_at_stop"]
 if list(d) != top or d["mimic_summary"] != 2 or \
         not isinstance(d["blocked_at_stop"], list):
     fail("top-level keys %s" % list(d))
