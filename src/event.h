@@ -42,6 +42,30 @@ struct event_state {
 	uint64_t (*bytes)(const struct task *task, const struct event **ev);
 };
 
+/*
+ * What an event does to a resource, for the wiring checks before time zero
+ * (parse/wiring.c): who takes and releases a mutex, who waits on and wakes
+ * a condition, who sends and receives on a channel, who arrives at a
+ * barrier, how often a timer fires.
+ */
+enum event_role {
+	ROLE_LOCK,                /* takes a mutex */
+	ROLE_UNLOCK,              /* releases it */
+	ROLE_WAIT,                /* waits on a condition */
+	ROLE_SIGNAL,              /* wakes its waiters (signal, broad, sync) */
+	ROLE_SEND,                /* writes messages to a channel */
+	ROLE_RECV,                /* reads them */
+	ROLE_ARRIVE,              /* arrives at a barrier */
+	ROLE_TICK,                /* sleeps until a timer's next deadline */
+};
+
+struct event_use {
+	int resource;             /* index in w->resources */
+	enum event_role role;
+	int64_t amount;           /* send, recv: bytes; tick: period, ns;
+				   -1: drawn at each use */
+};
+
 struct event_kind {
 	const char *key;        /* the key prefix that selects this kind */
 	int ftrace_type;        /* RTAPP_TYPE_*: rtapp_event's type= */
@@ -69,6 +93,17 @@ struct event_kind {
 	/* Optional: the task whose threads ev starts (fork), for counting
 	 * thread slots before time zero; -1 if none. */
 	int (*starts_task)(const struct event *ev);
+	/*
+	 * Optional: what ev does to resources, in the order it does it:
+	 * the first max into out; returns how many there are (as snprintf).
+	 */
+	size_t (*uses)(const struct event *ev, struct event_use *out,
+		       size_t max);
+	/*
+	 * It waits for another thread (a lock, a message, a wake-up): a
+	 * thread stopped inside it is named by the "blocked at stop" report.
+	 */
+	bool waits;
 };
 
 /*

@@ -27,6 +27,7 @@
 #include "engine/taskgroup.h"
 #include "report/summary_json.h"
 #include "parse/template.h"
+#include "parse/wiring.h"
 #include "engine/calibration.h"
 #include "record/result.h"
 #include "record/trace_ring.h"
@@ -48,6 +49,7 @@
 
 struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
+	bool strict;
 	bool allow_unthrottled, allow_overcommit, recalibrate;
 	bool io_device_overwrite;
 	bool tool_output;         /* --tool-output: quiet but the tool's lines */
@@ -88,6 +90,7 @@ static void usage(FILE *out)
 		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
 		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
 		"  -q, --quiet          no summary, notices or warnings\n"
+		"      --strict         the wiring checks' warnings are errors\n"
 		"      --tool-output    print only the real tool's lines (global\n"
 		"                       report, print_start, print_end): -q else\n"
 		"      --outdir ROOT    put the run's files in a new ROOT/run-NNN\n"
@@ -170,6 +173,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "trace-slices", required_argument, NULL, 'N' },
 		{ "no-progress", no_argument, NULL, 'P' },
 		{ "recalibrate", no_argument, NULL, 'R' },
+		{ "strict", no_argument, NULL, 'X' },
 		{ "tool-output", no_argument, NULL, 'Q' },
 		{ "outdir", required_argument, NULL, 'o' },
 		{ "repeat", required_argument, NULL, 'r' },
@@ -217,6 +221,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'A': break; /* rtapp_cli_detect() saw it */
 		case 'P': c->no_progress = true; break;
 		case 'R': c->recalibrate = true; break;
+		case 'X': c->strict = true; break;
 		case 'Q': c->tool_output = c->quiet = true; break;
 		case 'o': c->outdir = optarg; break;
 		case 'r':
@@ -578,6 +583,7 @@ int main(int argc, char **argv)
 		return MIMIC_EXIT_BADINPUT;
 	d.file = strcmp(path, "-") ? path : "<stdin>";
 	d.quiet = c.quiet || c.log_level < 50;
+	d.strict = c.strict;
 
 	text = jtree_read_file(path, &len, &d);
 	if (!text)
@@ -592,6 +598,8 @@ int main(int argc, char **argv)
 	if (w && !d.errors && !c.check && !c.dump && !c.repeat &&
 	    setup_rundir(w, &c, &rd))
 		goto out;
+	if (w && !d.errors)
+		wiring_check(&a, &d, root, w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
 	if (w && !d.errors && c.repeat && !c.check && !c.dump) {

@@ -41,8 +41,10 @@ def stats(s, where, signed=False):
 d = json.load(open(sys.argv[1]))
 top = ["mimic_summary", "mimic_version", "workload", "started", "duration_s",
        "stop"] + (["signal"] if d.get("stop") == "signal" else []) + \
-      ["threads", "ns_per_loop", "calibration", "seed", "run", "tasks"]
-if list(d) != top or d["mimic_summary"] != 2:
+      ["threads", "ns_per_loop", "calibration", "seed", "run", "tasks",
+       "blocked_at_stop"]
+if list(d) != top or d["mimic_summary"] != 2 or \
+        not isinstance(d["blocked_at_stop"], list):
     fail("top-level keys %s" % list(d))
 if type(d["seed"]) is not int or not 0 <= d["seed"] < 2**63:
     fail("seed %s" % d["seed"])

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "cli/search.h"
+#include "lib/near.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -112,35 +113,6 @@ void search_path_free(struct search_path *sp)
 	*sp = (struct search_path){ 0 };
 }
 
-/* Edit distance (Levenshtein) between a and b, stopping above 3. */
-static size_t search_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), row[64], diag, up;
-
-	if (la >= 64 || lb >= 64)
-		return 99;
-	if (la > lb + 3 || lb > la + 3)
-		return 99;
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t best = diag + (a[i - 1] != b[j - 1]);
-
-			up = row[j];
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			diag = up;
-			row[j] = best;
-		}
-	}
-	return row[lb];
-}
-
 /* Close to what was typed: 2 edits at most, or one begins the other
  * (three letters at least: "perf" finds both perf-sched ones). */
 static bool search_near(const char *typed, const char *name)
@@ -148,7 +120,7 @@ static bool search_near(const char *typed, const char *name)
 	size_t lt = strlen(typed), ln = strlen(name);
 	size_t common = lt < ln ? lt : ln;
 
-	if (search_distance(typed, name) <= 2)
+	if (near_distance(typed, name) <= 2)
 		return true;
 	return common >= 3 && !strncmp(typed, name, common);
 }

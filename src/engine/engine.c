@@ -790,6 +790,24 @@ static enum run_stop engine_stop_reason(const struct engine *e)
 	return RUN_STOP_LOOPS;
 }
 
+/* The waiting event t was left in when the run stopped, if any. */
+static void engine_result_blocked(const struct thread *t,
+				  struct run_thread *rt)
+{
+	int64_t since = atomic_load_explicit(&t->wait_since_ns,
+					     memory_order_relaxed);
+	int p = atomic_load_explicit(&t->wait_phase, memory_order_relaxed);
+	int e = atomic_load_explicit(&t->wait_event, memory_order_relaxed);
+
+	if (!since || p < 0 || (size_t)p >= t->task->n_phases ||
+	    e < 0 || (size_t)e >= t->task->phases[p].n_events)
+		return;
+	rt->blocked = true;
+	rt->blocked_phase = &t->task->phases[p];
+	rt->blocked_event = &t->task->phases[p].events[e];
+	rt->blocked_since_ns = since;
+}
+
 static void engine_result_thread(const struct thread *t, struct run_thread *rt)
 {
 	*rt = (struct run_thread){
@@ -810,6 +828,8 @@ static void engine_result_thread(const struct thread *t, struct run_thread *rt)
 		.stats = &t->stats,
 		.trace = t->trace,
 	};
+	if (t->created)
+		engine_result_blocked(t, rt);
 }
 
 /* After the join: what the reports read, pointing into the region. */

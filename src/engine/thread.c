@@ -252,6 +252,16 @@ static void thread_sleep_until(struct thread *t, int64_t when_ns)
 		;
 }
 
+/* Where the thread waits, for the "blocked at stop" report: relaxed,
+ * read only after the run (or of a thread left running). */
+static void thread_wait_begin(struct thread *t, size_t p, size_t e)
+{
+	atomic_store_explicit(&t->wait_phase, (int)p, memory_order_relaxed);
+	atomic_store_explicit(&t->wait_event, (int)e, memory_order_relaxed);
+	atomic_store_explicit(&t->wait_since_ns, time_now_ns(),
+			      memory_order_relaxed);
+}
+
 /* Runs the phases; returns when the loops end or the run is stopped. */
 static void thread_run(struct thread *t)
 {
@@ -303,6 +313,8 @@ static void thread_run(struct thread *t)
 						: NULL;
 					if (!timer && !t->it.own_ns)
 						t->it.own_ns = t->trigger_ns;
+					if (ev->kind->waits)
+						thread_wait_begin(t, p, e);
 					ev->kind->exec(&t->ctx, ev);
 					t->after_timer = timer;
 					if (t->trace)
@@ -312,6 +324,10 @@ static void thread_run(struct thread *t)
 					 * its numbers would be wrong. */
 					if (thread_should_stop(t))
 						return;
+					if (ev->kind->waits)
+						atomic_store_explicit(
+							&t->wait_since_ns, 0,
+							memory_order_relaxed);
 				}
 				int64_t period = thread_end_iteration(t, start_ns,
 								      tl, pl);

@@ -65,6 +65,14 @@ struct thread {
 	struct iter_acc it;
 	struct rng rng;           /* every draw: global.seed and idx */
 	size_t cur_phase;         /* index of the phase running, for samples */
+	/*
+	 * The waiting event (event_kind.waits) it is in: its phase and index,
+	 * and when it began (0: in none). Written (relaxed) before the event
+	 * and cleared after; left set when the run stops it there, for the
+	 * "blocked at stop" report.
+	 */
+	_Atomic int wait_phase, wait_event;
+	_Atomic int64_t wait_since_ns;
 	struct thread_stats stats;
 
 	int64_t woke_ns;          /* when a wait last returned, 0: never */

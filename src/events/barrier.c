@@ -44,6 +44,15 @@ static void barrier_exec(struct event_ctx *ctx, const struct event *ev)
 	pthread_mutex_unlock(&b->lock);
 }
 
+static size_t barrier_uses(const struct event *ev, struct event_use *out,
+			   size_t max)
+{
+	if (max)
+		out[0] = (struct event_use){ .resource = ev->resource,
+					     .role = ROLE_ARRIVE };
+	return 1;
+}
+
 static void barrier_dump(const struct workload *w, const struct event *ev,
 			 struct json_object *out)
 {
@@ -62,4 +71,6 @@ const struct event_kind event_barrier = {
 	.finalize = barrier_finalize,
 	.exec = barrier_exec,
 	.dump = barrier_dump,
+	.uses = barrier_uses,
+	.waits = true,
 };

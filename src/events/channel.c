@@ -490,17 +490,44 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 	json_object_object_add(out, "count", json_object_new_int64(a->count));
 }
 
+/* The wiring checks' view: each channel, with the message size. */
+static size_t channel_uses(const struct event *ev, struct event_use *out,
+			   size_t max, enum event_role role)
+{
+	const struct channel_args *a = ev->args;
+	size_t n = a->peer.n_from > 1 ? (size_t)a->peer.n_from : 1;
+
+	for (size_t k = 0; k < n && k < max; k++)
+		out[k] = (struct event_use){
+			.resource = n > 1 ? a->peer.from[k] : ev->resource,
+			.role = role, .amount = a->bytes };
+	return n;
+}
+
+static size_t send_uses(const struct event *ev, struct event_use *out,
+			size_t max)
+{
+	return channel_uses(ev, out, max, ROLE_SEND);
+}
+
+static size_t recv_uses(const struct event *ev, struct event_use *out,
+			size_t max)
+{
+	return channel_uses(ev, out, max, ROLE_RECV);
+}
+
 const struct event_kind event_send = {
 	.key = "send", .ftrace_type = RTAPP_TYPE_NONE,
 	.help = "a channel name, or an object: send messages",
 	.keys = send_keys, .args_size = sizeof(struct channel_args),
 	.parse = send_parse, .state = &channel_state,
-	.exec = send_exec, .dump = channel_dump,
+	.exec = send_exec, .dump = channel_dump, .uses = send_uses,
 };
 const struct event_kind event_recv = {
 	.key = "recv", .ftrace_type = RTAPP_TYPE_NONE,
 	.help = "a channel name, or an object: receive messages",
 	.keys = recv_keys, .args_size = sizeof(struct channel_args),
 	.parse = recv_parse, .state = &channel_state,
-	.exec = recv_exec, .dump = channel_dump,
+	.exec = recv_exec, .dump = channel_dump, .uses = recv_uses,
+	.waits = true,
 };

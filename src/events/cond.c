@@ -141,6 +141,38 @@ static void broad_exec(struct event_ctx *ctx, const struct event *ev)
 	cond_signal(ctx, ev, true);
 }
 
+/* The wiring checks' view. The mutex of a wait is taken and given back
+ * around it when not held: no change to what the thread holds. */
+static size_t wait_uses(const struct event *ev, struct event_use *out,
+			size_t max)
+{
+	if (max)
+		out[0] = (struct event_use){ .resource = ev->resource,
+					     .role = ROLE_WAIT };
+	return 1;
+}
+
+static size_t sync_uses(const struct event *ev, struct event_use *out,
+			size_t max)
+{
+	if (max > 1) {
+		out[0] = (struct event_use){ .resource = ev->resource,
+					     .role = ROLE_SIGNAL };
+		out[1] = (struct event_use){ .resource = ev->resource,
+					     .role = ROLE_WAIT };
+	}
+	return 2;
+}
+
+static size_t signal_uses(const struct event *ev, struct event_use *out,
+			  size_t max)
+{
+	if (max)
+		out[0] = (struct event_use){ .resource = ev->resource,
+					     .role = ROLE_SIGNAL };
+	return 1;
+}
+
 static void cond_dump(const struct workload *w, const struct event *ev,
 		      struct json_object *out)
 {
@@ -158,6 +190,7 @@ const struct event_kind event_wait = {
 	.keys = wait_keys,
 	.ftrace_type = RTAPP_TYPE_WAIT, .parse = wait_parse,
 	.exec = wait_exec, .dump = cond_dump,
+	.uses = wait_uses, .waits = true,
 };
 const struct event_kind event_sync = {
 	.key = "sync",
@@ -166,6 +199,7 @@ const struct event_kind event_sync = {
 	.keys = wait_keys,
 	.ftrace_type = 7, .parse = wait_parse,
 	.exec = sync_exec, .dump = cond_dump,
+	.uses = sync_uses, .waits = true,
 };
 const struct event_kind event_signal = {
 	.key = "signal",
@@ -173,6 +207,7 @@ const struct event_kind event_signal = {
 	.args_size = sizeof(struct cond_args),
 	.ftrace_type = 3, .parse = signal_parse,
 	.exec = signal_exec, .dump = cond_dump,
+	.uses = signal_uses,
 };
 const struct event_kind event_broad = {
 	.key = "broad",
@@ -180,4 +215,5 @@ const struct event_kind event_broad = {
 	.args_size = sizeof(struct cond_args),
 	.ftrace_type = 4, .parse = signal_parse,
 	.exec = broad_exec, .dump = cond_dump,
+	.uses = signal_uses,
 };

@@ -254,7 +254,7 @@ const struct event_kind event_futex_wait = {
 	.help = "a futex name, or an object: wait for a post",
 	.keys = futex_wait_keys, .args_size = sizeof(struct futex_args),
 	 .parse = futex_wait_parse,
-	.exec = futex_wait_exec, .dump = futex_dump,
+	.exec = futex_wait_exec, .dump = futex_dump, .waits = true,
 };
 const struct event_kind event_futex_wake = {
 	.key = "futex_wake", .ftrace_type = RTAPP_TYPE_NONE,

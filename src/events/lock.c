@@ -55,6 +55,28 @@ static void unlock_exec(struct event_ctx *ctx, const struct event *ev)
 		pthread_mutex_unlock(mutex_live(event_ctx_live(ctx, ev->resource)));
 }
 
+/* The wiring checks' view: one use of the mutex. */
+static size_t mutex_use(const struct event *ev, struct event_use *out,
+			size_t max, enum event_role role)
+{
+	if (max)
+		out[0] = (struct event_use){ .resource = ev->resource,
+					     .role = role };
+	return 1;
+}
+
+static size_t lock_uses(const struct event *ev, struct event_use *out,
+			size_t max)
+{
+	return mutex_use(ev, out, max, ROLE_LOCK);
+}
+
+static size_t unlock_uses(const struct event *ev, struct event_use *out,
+			  size_t max)
+{
+	return mutex_use(ev, out, max, ROLE_UNLOCK);
+}
+
 static void mutex_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
@@ -68,6 +90,8 @@ const struct event_kind event_lock = {
 	.parse = mutex_parse,
 	.exec = lock_exec,
 	.dump = mutex_dump,
+	.uses = lock_uses,
+	.waits = true,
 };
 
 const struct event_kind event_unlock = {
@@ -77,4 +101,5 @@ const struct event_kind event_unlock = {
 	.parse = mutex_parse,
 	.exec = unlock_exec,
 	.dump = mutex_dump,
+	.uses = unlock_uses,
 };

@@ -46,5 +46,5 @@ const struct event_kind event_sem_post = {
 const struct event_kind event_sem_wait = {
 	.key = "sem_wait", .ftrace_type = 23, .parse = sem_parse,
 	.help = "a semaphore name: wait for a post",
-	.exec = sem_wait_exec, .dump = sem_dump,
+	.exec = sem_wait_exec, .dump = sem_dump, .waits = true,
 };

@@ -106,7 +106,7 @@ const struct event_kind event_suspend = {
 	.key = "suspend", .ftrace_type = RTAPP_TYPE_SUSPEND, .parse = suspend_parse,
 	.state = &suspend_state,
 	.help = "a name (its own task's if empty): wait for a resume",
-	.exec = suspend_exec, .dump = wakeup_dump,
+	.exec = suspend_exec, .dump = wakeup_dump, .waits = true,
 };
 const struct event_kind event_resume = {
 	.key = "resume", .ftrace_type = 13, .parse = resume_parse,

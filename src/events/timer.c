@@ -123,6 +123,20 @@ static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 	event_ctx_record_wake(ctx, WAKE_TIMER, lat);
 }
 
+static size_t timer_uses(const struct event *ev, struct event_use *out,
+			 size_t max)
+{
+	const struct timer_args *a = ev->args;
+
+	if (max)
+		out[0] = (struct event_use){ .resource = ev->resource,
+					     .role = ROLE_TICK,
+					     /* drawn: no one period */
+					     .amount = a->period_ns.dist
+							? -1 : a->period_ns.fixed };
+	return 1;
+}
+
 static void timer_dump(const struct workload *w, const struct event *ev,
 		       struct json_object *out)
 {
@@ -146,4 +160,5 @@ const struct event_kind event_timer = {
 	.parse = timer_parse,
 	.exec = timer_exec,
 	.dump = timer_dump,
+	.uses = timer_uses,
 };

@@ -72,3 +72,20 @@ void diag_warn(struct diag *d, int line, int col, const char *path,
 	diag_print(d, "warning", line, col, path, fmt, ap);
 	va_end(ap);
 }
+
+void diag_check(struct diag *d, int line, int col, const char *path,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (d->strict) {
+		diag_print(d, "error", line, col, path, fmt, ap);
+		d->errors++;
+	} else {
+		d->warnings++;
+		if (!d->quiet)
+			diag_print(d, "warning", line, col, path, fmt, ap);
+	}
+	va_end(ap);
+}

@@ -14,6 +14,7 @@ struct diag {
 	int errors;
 	int warnings;
 	int quiet;        /* suppress warnings */
+	int strict;       /* --strict: diag_check() reports errors */
 	FILE *out;        /* where messages go; NULL: stderr */
 	/* The last message printed ("line:col: error: text", truncated) and how many
 	 * that repeated it were held back since (diag_flush). */
@@ -35,6 +36,13 @@ void diag_error(struct diag *d, int line, int col, const char *path,
 		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void diag_warn(struct diag *d, int line, int col, const char *path,
 	       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/*
+ * A finding of the checks that --strict makes fatal (the wiring checks,
+ * near-miss keys): a warning, or an error when d->strict is set.
+ */
+void diag_check(struct diag *d, int line, int col, const char *path,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Prints the count of held-back repeats, if any; call before exiting. */
 void diag_flush(struct diag *d);

@@ -7,6 +7,7 @@
 
 #include "lib/arena.h"
 #include "parse/dist.h"
+#include "lib/near.h"
 #include "parse/jtree.h"
 #include "parse/parser.h"
 
@@ -217,6 +218,14 @@ static const char *keys_names(struct parser *p, const struct key *table)
 	return s;
 }
 
+const char *keys_near(const struct key *table, const char *name)
+{
+	for (const struct key *k = table; k && k->name; k++)
+		if (near_typo(name, k->name))
+			return k->name;
+	return NULL;
+}
+
 int keys_walk(struct parser *p, const char *path, const struct jnode *v,
 	      const struct key *table, void *obj)
 {
@@ -228,8 +237,13 @@ int keys_walk(struct parser *p, const char *path, const struct jnode *v,
 		const struct key *k = keys_find(table, m->key);
 
 		if (!k) {
-			parser_error(p, m, mpath, "unknown key (expected %s)",
-				     keys_names(p, table));
+			const char *near = keys_near(table, m->key);
+
+			parser_error(p, m, mpath, "unknown key (expected %s)%s",
+				     keys_names(p, table),
+				     near ? arena_printf(p->a, "; did you mean "
+							 "\"%s\"?", near)
+					  : "");
 			errs++;
 			continue;
 		}

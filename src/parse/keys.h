@@ -15,6 +15,8 @@ struct parser;
 
 /* The row called name, or NULL. */
 const struct key *keys_find(const struct key *table, const char *name);
+/* The row whose name looks like a typo of name (lib/near.h), or NULL. */
+const char *keys_near(const struct key *table, const char *name);
 
 /*
  * An integer within min .. max from an integral JSON number (one that does

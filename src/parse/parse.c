@@ -18,6 +18,8 @@
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/params.h"
+#include "parse/wiring.h"
+#include "lib/near.h"
 
 #include <sched.h>
 #include <stdarg.h>
@@ -461,9 +463,21 @@ static int walk_object(struct parser *p, const char *path,
 			parser_warn(p, m, mpath,
 				    "event ignored: this task has \"phases\"");
 		} else if (kind && ph) {
+			wiring_event_key(p->d, m, mpath, kind);
 			errs += parse_event(p, mpath, m, kind, ph, &cap);
 		} else {
-			parser_key_error(p, m, mpath, "unknown key");
+			const char *near = NULL;
+
+			for (t = 0; t < n_targets && !near; t++)
+				near = keys_near(targets[t].table, m->key);
+			for (const struct event_kind *const *ek = event_kinds;
+			     !near && ph && *ek; ek++)
+				if (near_typo(m->key, (*ek)->key))
+					near = (*ek)->key;
+			parser_key_error(p, m, mpath, near
+				? arena_printf(p->a, "unknown key; did you mean "
+					       "\"%s\"?", near)
+				: "unknown key");
 			errs++;
 		}
 	}

@@ -40,6 +40,12 @@ struct run_thread {
 	uint64_t log_rows_dropped; /* rows lost: its ring was full */
 	const struct thread_stats *stats;
 	const struct trace_ring *trace; /* --trace-json, or NULL */
+	/* Blocked at stop: in a waiting event (lock, wait, recv, barrier,
+	 * ...) when the run ended; the event and since when. */
+	bool blocked;
+	const struct phase *blocked_phase;
+	const struct event *blocked_event;
+	int64_t blocked_since_ns; /* CLOCK_MONOTONIC */
 };
 
 struct run_result {

@@ -11,6 +11,8 @@
  */
 #include "report/report.h"
 
+#include "report/blocked.h"
+
 #include "lib/hist.h"
 #include "record/result.h"
 #include "report_style.h"
@@ -460,6 +462,7 @@ void report_print(const struct run_result *r, bool quiet)
 	report_slack_run(r, s);
 	report_kernel(r, s);
 	report_locks(r);
+	blocked_print(r, stdout);
 	fflush(stdout);
 	report_warnings(r, s);
 	free(s);

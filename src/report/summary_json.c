@@ -10,6 +10,8 @@
 #define _GNU_SOURCE
 #include "report/summary_json.h"
 
+#include "report/blocked.h"
+
 #include "lib/safe_file.h"
 #include "config.h"
 #include "lib/atomic_file.h"
@@ -466,6 +468,7 @@ static struct json_object *summary_build(const struct run_result *r)
 		json_object_array_add(tasks, t);
 	}
 	summary_add(o, "tasks", tasks);
+	summary_add(o, "blocked_at_stop", blocked_json(r));
 	summary_locks(o, r, ls);
 	free(s);
 	free(ls);
