@@ -69,6 +69,20 @@ void event_ctx_hold(struct event_ctx *c, int mutex, int64_t waited_since_ns);
 bool event_ctx_release(struct event_ctx *c, int mutex);
 bool event_ctx_holds(const struct event_ctx *c, int mutex);
 
+/* ---- chains (record/e2e.h) ---- */
+
+/*
+ * The origin a message sent now carries: the earliest origin the thread
+ * received in this iteration, else its own trigger (the expiry of the
+ * timer it last passed, when that was in this iteration or ended the
+ * last one; else the iteration's start).
+ */
+int64_t event_ctx_chain_origin(const struct event_ctx *c);
+/* A message received with origin_ns (0: none known, ignored). */
+void event_ctx_chain_received(struct event_ctx *c, int64_t origin_ns);
+/* A timer event's expiry, which becomes the thread's trigger. */
+void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns);
+
 /* ---- recording ---- */
 
 /*

@@ -7,9 +7,12 @@
 #include "config.h"
 
 #include "cli/list.h"
+#include "cli/repeat.h"
+#include "cli/rundir.h"
 #include "cli/search.h"
 #include "lib/arena.h"
 #include "lib/safe_file.h"
+#include "lib/sha256.h"
 #include "report/compare.h"
 #include "lib/diag.h"
 #include "report/dump.h"
@@ -25,6 +28,7 @@
 #include "record/trace_ring.h"
 #include "report/gnuplot.h"
 #include "report/report.h"
+#include "report/run_meta.h"
 #include "report/trace_json.h"
 
 #include <errno.h>
@@ -41,6 +45,11 @@ struct cli {
 	bool check, dump, quiet, list_keys, allow_missing, no_progress;
 	bool allow_unthrottled, allow_overcommit, recalibrate;
 	bool io_device_overwrite;
+	bool tool_output;         /* --tool-output: quiet but the tool's lines */
+	const char *outdir;       /* --outdir ROOT */
+	int repeat;               /* --repeat N; 0: one run */
+	double pause_s;           /* --pause S between repeated runs */
+	double calibration_ns;    /* --calibration-ns NS; 0: none */
 	const char *duration;
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
@@ -69,6 +78,16 @@ static void usage(FILE *out)
 		"  -D, --duration S     run for S seconds (overrides global.duration)\n"
 		"  -L, --logdir DIR     write logs in DIR (overrides global.logdir)\n"
 		"  -q, --quiet          no summary, notices or warnings\n"
+		"      --tool-output    print only the real tool's lines (global\n"
+		"                       report, print_start, print_end): -q else\n"
+		"      --outdir ROOT    put the run's files in a new ROOT/run-NNN\n"
+		"                       with a run.json (overrides global.outdir)\n"
+		"      --repeat N       run N times, each in its own run directory\n"
+		"                       of a new ROOT/repeat-NNN (ROOT: --outdir,\n"
+		"                       else ./mimic-runs); print min/median/max\n"
+		"      --pause S        seconds between repeated runs (default 1)\n"
+		"      --calibration-ns NS  use NS ns per work loop (as\n"
+		"                       global.calibration)\n"
 		"      --summary FILE   write a JSON summary of the run to FILE\n"
 		"                       (- for standard output)\n"
 		"      --no-progress    no progress line, even on a terminal\n"
@@ -130,6 +149,11 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "summary", required_argument, NULL, 'S' },
 		{ "no-progress", no_argument, NULL, 'P' },
 		{ "recalibrate", no_argument, NULL, 'R' },
+		{ "tool-output", no_argument, NULL, 'Q' },
+		{ "outdir", required_argument, NULL, 'o' },
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "pause", required_argument, NULL, 'p' },
+		{ "calibration-ns", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 },
@@ -138,6 +162,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 	char *end;
 
 	c->log_level = 50;
+	c->pause_s = 1;
 	while ((opt = getopt_long(argc, argv, "cD:L:ql:hv", longs, NULL)) != -1) {
 		switch (opt) {
 		case 'c': c->check = true; break;
@@ -161,6 +186,15 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'S': c->summary = optarg; break;
 		case 'P': c->no_progress = true; break;
 		case 'R': c->recalibrate = true; break;
+		case 'Q': c->tool_output = c->quiet = true; break;
+		case 'o': c->outdir = optarg; break;
+		case 'r':
+		case 'p':
+		case 'C':
+			if (repeat_parse_option(opt, optarg, &c->repeat,
+						&c->pause_s, &c->calibration_ns))
+				return -1;
+			break;
 		case 'U': c->allow_unthrottled = true; break;
 		case 'O': c->allow_overcommit = true; break;
 		case 'W': c->io_device_overwrite = true; break;
@@ -186,6 +220,19 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 	}
 	if (c->list_keys)
 		return 0;
+	if (c->repeat && (c->summary || c->logdir)) {
+		fprintf(stderr, "mimic: --repeat and --%s: each run writes its "
+			"logs and summary.json in its run directory\n",
+			c->summary ? "summary" : "logdir");
+		usage_hint();
+		return -1;
+	}
+	if (c->outdir && c->logdir) {
+		fprintf(stderr, "mimic: --outdir and --logdir: one or the "
+			"other (the logs go in the run directory)\n");
+		usage_hint();
+		return -1;
+	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "mimic: %s\n", optind < argc
 				? "one workload file at a time"
@@ -194,6 +241,12 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		return -1;
 	}
 	c->file = argv[optind];
+	if (c->repeat && !strcmp(c->file, "-")) {
+		fprintf(stderr, "mimic: --repeat: the workload is read once per "
+			"run: give a file, not -\n");
+		usage_hint();
+		return -1;
+	}
 	return 0;
 }
 
@@ -217,6 +270,8 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 		}
 		w->g.duration_s = s;
 	}
+	if (c->calibration_ns > 0)
+		w->g.calibration_ns = c->calibration_ns;
 	if (c->logdir) {
 		w->g.logdir = c->logdir;
 		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
@@ -273,7 +328,7 @@ static bool run_reports(const struct run_result *r, const struct cli *c)
 		failed = true;
 	if (g->gnuplot && g->log_mode == LOG_FILE && gnuplot_write(r))
 		failed = true;
-	if (!c->quiet) {
+	if (!c->quiet || c->tool_output) {
 		report_lines(g->print_end, g->n_print_end,
 			     (r->t_end_ns - r->t_zero_ns) / 1000);
 		report_styles_print(r);
@@ -298,6 +353,40 @@ static int run_exit_status(const struct run_result *r, bool report_failed)
 	return MIMIC_EXIT_OK;
 }
 
+/*
+ * --outdir ROOT (or global.outdir, unless --logdir): a new run directory
+ * for this run; the logs go there, and relative --summary and
+ * --trace-json paths are inside it (summary.json by default). -1 after
+ * printing why; 0 with rd->path NULL when there is none.
+ */
+static int setup_rundir(struct workload *w, struct cli *c, struct rundir *rd)
+{
+	const char *root = c->outdir ? c->outdir
+				     : c->logdir ? NULL : w->g.outdir;
+	static char *summary, *trace;
+
+	rd->path = NULL;
+	if (!root)
+		return 0;
+	if (rundir_create(root, "run", rd))
+		return -1;
+	w->g.logdir = rd->path;
+	w->g.at_logdir = (struct src_pos){ 0, 0 };
+	w->g.outdir = root;
+	if (!c->summary || (strcmp(c->summary, "-") && *c->summary != '/')) {
+		if (asprintf(&summary, "%s/%s", rd->path,
+			     c->summary ? c->summary : "summary.json") < 0)
+			return -1;
+		c->summary = summary;
+	}
+	if (c->trace_json && *c->trace_json != '/') {
+		if (asprintf(&trace, "%s/%s", rd->path, c->trace_json) < 0)
+			return -1;
+		c->trace_json = trace;
+	}
+	return 0;
+}
+
 /* mimic cleanup: the groups of runs that were killed (taskgroup.h). */
 static int cleanup_main(int argc, char **argv)
 {
@@ -312,15 +401,16 @@ static int cleanup_main(int argc, char **argv)
 /* Runs w and reports; returns the exit status. The stop signals are
  * blocked already (main); orig is the mask from before. */
 static int run(const struct workload *w, const struct cli *c,
-	       const struct calibration *cal, const sigset_t *orig)
+	       const struct calibration *cal, const sigset_t *orig,
+	       const struct run_meta *meta)
 {
 	struct engine_options eo = { .quiet = c->quiet,
 				     .no_progress = c->no_progress,
 				     .trace_json = c->trace_json,
 				     .trace_slices = c->trace_slices,
 				     .allow_missing = c->allow_missing,
-				     .before_start = c->quiet ? NULL
-							      : print_start_lines,
+				     .before_start = c->quiet && !c->tool_output
+							 ? NULL : print_start_lines,
 				     .arg = (void *)&w->g };
 	struct sigaction sa = { .sa_handler = main_stop_handler,
 				.sa_flags = SA_RESTART };
@@ -329,7 +419,10 @@ static int run(const struct workload *w, const struct cli *c,
 	int status;
 
 	engine_run(w, cal->ns_per_loop, &eo, &r);
-	r.calibration_source = calibration_source_name(cal->source);
+	r.calibration_source = c->calibration_ns > 0
+				       ? "option"
+				       : calibration_source_name(cal->source);
+	r.meta = meta;
 	r.calibration_spread = cal->spread;
 	r.calibration_unsteady = calibration_unsteady(cal);
 	main_signals = r.stop_signals > 1 ? r.stop_signals : 1;
@@ -342,6 +435,8 @@ static int run(const struct workload *w, const struct cli *c,
 	if (r.started)
 		report_failed = run_reports(&r, c);
 	status = run_exit_status(&r, report_failed);
+	if (r.started && meta->dir && run_meta_write(&r, status) && !status)
+		status = MIMIC_EXIT_FAILURE;
 	engine_release(&r);
 	return status;
 }
@@ -353,6 +448,9 @@ int main(int argc, char **argv)
 	struct diag d = { 0 };
 	struct workload *w = NULL;
 	struct jnode *root;
+	const struct jnode *params = NULL;
+	struct rundir rd = { 0 };
+	struct run_meta meta = { .argc = argc, .argv = argv };
 	char *path, *text;
 	size_t len;
 	int status = MIMIC_EXIT_BADINPUT;
@@ -384,12 +482,24 @@ int main(int argc, char **argv)
 	if (!text)
 		goto out;
 	root = jtree_parse(&a, &d, text, len);
+	params = rundir_params_node(root);
 	if (root && template_expand(&a, &d, root, c.sets, c.n_sets))
 		root = NULL;
 	if (root)
 		parse_workload(&a, &d, d.file, root, &w);
+	if (w && !d.errors && !c.check && !c.dump && !c.repeat &&
+	    setup_rundir(w, &c, &rd))
+		goto out;
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
+	if (w && !d.errors && c.repeat && !c.check && !c.dump) {
+		status = repeat_main(argc, argv, c.repeat, c.pause_s,
+				     c.outdir ? c.outdir
+					      : w->g.outdir ? w->g.outdir
+							    : REPEAT_ROOT,
+				     c.quiet);
+		goto out;
+	}
 	/* An unwritable trace file is known now, not after the run; what
 	 * it holds until then is an empty trace, still valid JSON. */
 	if (w && !d.errors && !c.check && !c.dump && c.trace_json) {
@@ -447,10 +557,20 @@ int main(int argc, char **argv)
 
 	struct calibration cal = calibration_choose(w, c.recalibrate,
 						    c.quiet || c.log_level < 50);
-	status = cal.ns_per_loop > 0 ? run(w, &c, &cal, &orig)
+	meta.id = rd.path ? rd.id : NULL;
+	meta.dir = rd.path;
+	meta.workload = d.file;
+	sha256_hex(text, len, meta.sha256);
+	meta.params = rundir_params(&a, params, c.sets, c.n_sets);
+	run_meta_host(&meta);
+	status = cal.ns_per_loop > 0 ? run(w, &c, &cal, &orig, &meta)
 				     : MIMIC_EXIT_FAILURE;
+	run_meta_free(&meta);
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
+	if (status)
+		rundir_discard(&rd); /* removed only if nothing is in it */
+	rundir_free(&rd);
 	diag_flush(&d);
 	free(text);
 	free(path);

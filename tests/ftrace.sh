@@ -28,7 +28,7 @@ ok $? "rtapp_task start and end"
 [ "$(grep -Ec 'rtapp_loop: event=start thread_loop=0 phase=0 phase_loop=[0-2]$' "$TMP/trace")" -eq 3 ] &&
 	[ "$(grep -Ec 'rtapp_loop: event=end thread_loop=0 phase=0 phase_loop=[0-2]$' "$TMP/trace")" -eq 3 ]
 ok $? "three rtapp_loop start/end pairs with thread_loop, phase, phase_loop"
-has 'rtapp_event: id=0 type=6 desc=run$' && has 'rtapp_event: id=1 type=10 desc=timer:unique$'
-ok $? "rtapp_event with id, rt-app's type number and desc"
+has 'rtapp_event: id=0 type=6 desc=run$' && has 'rtapp_event: id=1 type=11 desc=timer:unique[0-9a-f]+$'
+ok $? "rtapp_event with id, rt-app's type number and desc (a unique timer: 11, its name tagged with a hex address)"
 [ "$(grep -Ec 'rtapp_stats: period=[0-9]+ run=[0-9]+ wu_lat=-?[0-9]+ slack=-?[0-9]+ c_period=5000 c_run=100$' "$TMP/trace")" -eq 3 ]
 ok $? "three rtapp_stats with period run wu_lat slack c_period c_run"

@@ -41,7 +41,7 @@ def stats(s, where, signed=False):
 d = json.load(open(sys.argv[1]))
 top = ["mimic_summary", "mimic_version", "workload", "started", "duration_s",
        "stop"] + (["signal"] if d.get("stop") == "signal" else []) + \
-      ["threads", "ns_per_loop", "calibration", "tasks"]
+      ["threads", "ns_per_loop", "calibration", "run", "tasks"]
 if list(d) != top or d["mimic_summary"] != 2:
     fail("top-level keys %s" % list(d))
 cal = d["calibration"]

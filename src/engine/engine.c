@@ -14,6 +14,7 @@
 #include "lib/diag.h"
 #include "lib/filename.h"
 #include "lib/safe_file.h"
+#include "record/e2e.h"
 #include "record/ftrace.h"
 #include "engine/progress.h"
 #include "resource.h"
@@ -166,6 +167,9 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		return -1;
 	if (task->records & (1u << RECORD_RATE) &&
 	    !(t->stats.rate = engine_shm_alloc(e, sizeof(struct hist))))
+		return -1;
+	if (e2e_wanted(task) &&
+	    !(t->stats.e2e = engine_shm_alloc(e, sizeof(struct e2e_stats))))
 		return -1;
 	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
 	t->stats.slack_us = engine_shm_alloc(e, sizeof(struct shist));
@@ -632,7 +636,7 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		int sig;
 
 		if (now >= deadline) {
-			ftrace_main("shutdown");
+			ftrace_write_shutdown();
 			break;
 		}
 		if (deadline - now < wait)

@@ -14,6 +14,7 @@
 #include "engine/thread.h"
 #include "lib/diag.h"
 #include "lib/hist.h"
+#include "record/e2e.h"
 #include "record/rtapp_log.h"
 #include "record/lock_stats.h"
 #include "record/samples.h"
@@ -222,6 +223,8 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 			    wake_path_has_messages((enum wake_path)p))
 				per += sizeof(struct hist); /* message_us */
 
+		if (e2e_wanted(task))
+			per += sizeof(struct e2e_stats);
 		if (w->g.log_mode != LOG_DISABLED)
 			per += rtapp_log_ring_bytes(&w->g);
 		if (task->samples)

@@ -8,6 +8,7 @@
 #include "engine/engine_ctx.h"
 #include "model/policy.h"
 #include "event.h"
+#include "record/e2e.h"
 #include "record/ftrace.h"
 #include "resources/mutex.h"
 #include "record/samples.h"
@@ -110,21 +111,42 @@ static void thread_trace_stats(const struct thread *t, int64_t period_ns)
 		     (int)time_ns_to_us(t->it.c_duration_ns));
 }
 
-static void thread_trace_attrs(const struct sched_attrs *a)
+/*
+ * rt-app's rtapp_attrs lines for setting attributes: own are the keys
+ * given where they are set (the task, or a phase: MIMIC_UNSET and -1 for
+ * those not given), eff what is in force after. SCHED_DEADLINE: one line,
+ * of own's values with rt-app's defaults. Otherwise, when a policy or
+ * priority is given: for OTHER and BATCH a "nice runtime" line (runtime:
+ * dl-runtime in ns, the fair slice), then "policy prio"; then one uclamp
+ * line for each of util_min, util_max given.
+ */
+static void thread_trace_attrs(const struct sched_attrs *own,
+			       const struct sched_attrs *eff)
 {
 	if (!ftrace_on(FTRACE_ATTRS))
 		return;
-	if (a->policy == SCHED_DEADLINE) {
-		int64_t period = a->dl_period_ns ? a->dl_period_ns
-						 : a->dl_runtime_ns;
+	if (eff->policy == SCHED_DEADLINE) {
+		int64_t period = own->dl_period_ns ? own->dl_period_ns
+						   : own->dl_runtime_ns;
 
-		ftrace_attrs_dl((long long)a->dl_runtime_ns,
-				(long long)(a->dl_deadline_ns ? a->dl_deadline_ns
-							      : period),
+		ftrace_attrs_dl((long long)own->dl_runtime_ns,
+				(long long)(own->dl_deadline_ns
+						? own->dl_deadline_ns
+						: period),
 				(long long)period);
+		return;
 	}
-	else
-		ftrace_attrs_policy(policy_name(a->policy), a->priority);
+	if (own->policy != MIMIC_UNSET || own->priority != MIMIC_UNSET) {
+		if (eff->policy == SCHED_OTHER || eff->policy == SCHED_BATCH)
+			ftrace_attrs_fair(policy_name(eff->policy),
+					  eff->priority,
+					  (long long)own->dl_runtime_ns);
+		ftrace_attrs_policy(policy_name(eff->policy), eff->priority);
+	}
+	if (own->util_min != -1)
+		ftrace_attrs_uclamp("util_min", own->util_min);
+	if (own->util_max != -1)
+		ftrace_attrs_uclamp("util_max", own->util_max);
 }
 
 /* Attributes at phase entry, applied only when they change (as rt-app). */
@@ -158,8 +180,13 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 			rc |= sched_attr_apply(&want, t->eng->opt->allow_missing,
 					       err, sizeof(err));
 			t->cur_sched = want;
-			thread_trace_attrs(&want);
 		}
+	}
+	/* rt-app sets (and traces) a phase's attributes each time it enters
+	 * it from another with attributes, equal or not. */
+	if (ph->has_sched && ph != t->attrs_phase) {
+		t->attrs_phase = ph;
+		thread_trace_attrs(&ph->sched, &t->cur_sched);
 	}
 	/* Preflight tried these; one refused now is counted and reported. */
 	if (rc && !t->stats.attr_failures++)
@@ -167,8 +194,30 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 			 ph->name, err);
 }
 
+/*
+ * The iteration's end-to-end latency (record/e2e.h), when it received a
+ * chain or its phase has a budget: from the earliest origin it received,
+ * else from its own trigger, to end_ns.
+ */
+static void thread_end_chain(struct thread *t, const struct phase *ph,
+			     int64_t end_ns, uint64_t tl, uint64_t pl)
+{
+	int64_t origin = t->it.chain_ns ? t->it.chain_ns
+			 : t->it.own_ns ? t->it.own_ns : t->trigger_ns;
+	bool late;
+
+	if (!t->stats.e2e || (!t->it.chain_ns && !ph->budget_ns))
+		return;
+	late = e2e_add(t->stats.e2e, origin, end_ns, ph->budget_ns,
+		       t->it.chain_ns != 0);
+	if (t->trace)
+		trace_record_e2e(t->trace, origin, end_ns, tl, pl,
+				 t->cur_phase, late);
+}
+
 /* Logs the iteration; returns its period. */
-static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
+static int64_t thread_end_iteration(struct thread *t, int64_t start_ns,
+				    uint64_t tl, uint64_t pl)
 {
 	struct log_row row = {
 		.perf = t->it.loops / 1000,
@@ -182,6 +231,7 @@ static int64_t thread_end_iteration(struct thread *t, int64_t start_ns)
 	};
 
 	t->stats.rows++;
+	thread_end_chain(t, &t->task->phases[t->cur_phase], row.end_ns, tl, pl);
 	/* In the log's µs, so the summary and the rows agree. */
 	if (row.c_period_ns)
 		shist_add(t->stats.slack_us, time_ns_to_us(row.slack_ns));
@@ -230,17 +280,26 @@ static void thread_run(struct thread *t)
 					    (int)p, (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
 				start_ns = time_now_ns();
+				/* A timer ending the last iteration is this
+				 * one's trigger (rt-app puts it last). */
+				if (!t->after_timer)
+					t->trigger_ns = start_ns;
 				int64_t mark = start_ns; /* --trace-json */
 				for (size_t e = 0; e < ph->n_events; e++) {
 					const struct event *ev = &ph->events[e];
+					bool timer = ev->kind->ftrace_type ==
+						     RTAPP_TYPE_TIMER;
 
 					ftrace_event((int)e,
-						     ev->kind->ftrace_type,
+						     ev->ftrace_type,
 						     ev->desc);
 					t->ctx.state = ev->state_slot >= 0
 						? t->states[ev->state_slot]
 						: NULL;
+					if (!timer && !t->it.own_ns)
+						t->it.own_ns = t->trigger_ns;
 					ev->kind->exec(&t->ctx, ev);
+					t->after_timer = timer;
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
 								    tl, pl, p, e);
@@ -249,7 +308,8 @@ static void thread_run(struct thread *t)
 					if (thread_should_stop(t))
 						return;
 				}
-				int64_t period = thread_end_iteration(t, start_ns);
+				int64_t period = thread_end_iteration(t, start_ns,
+								      tl, pl);
 
 				ftrace_loop("end", (int)(tl & INT32_MAX),
 					    (int)p, (int)(pl & INT32_MAX));
@@ -281,9 +341,14 @@ void *thread_main(void *arg)
 	thread_setup(t);
 	if (thread_wait_gate(t)) {
 		ftrace_task("start");
-		thread_trace_attrs(&t->cur_sched);
+		/* The task's keys, with its defaults: rt-app's at the task
+		 * level, where a priority is always given. */
+		thread_trace_attrs(&t->task->sched, &t->cur_sched);
 		thread_run(t);
-		ftrace_task("end");
+		/* Stopped (duration, signal): rt-app cancels its threads,
+		 * which write nothing more. */
+		if (!thread_should_stop(t))
+			ftrace_task("end");
 	}
 	thread_release_all(t);
 	if (t->cur_group && strcmp(t->cur_group, "/"))

@@ -33,6 +33,8 @@ struct iter_acc {
 	int64_t c_period_ns;      /* timer periods */
 	int64_t wu_lat_ns;        /* timer wake-up latencies */
 	int64_t batch_ns;         /* futex_wake "batch": the iteration's stamp */
+	int64_t chain_ns;         /* earliest origin received, 0: none */
+	int64_t own_ns;           /* trigger at its first non-timer event */
 };
 
 /* What an event's exec is handed (event_ctx.h): its thread and state. */
@@ -64,6 +66,10 @@ struct thread {
 	struct thread_stats stats;
 
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	/* The thread's own trigger, what starts a chain (record/e2e.h): the
+	 * expiry of the timer it last passed, else its iteration's start. */
+	int64_t trigger_ns;
+	bool after_timer;         /* the last event it ran was a timer */
 	struct event_ctx ctx;     /* handed to every exec */
 	void **states;            /* per event_state_slot(): kinds' state */
 
@@ -77,6 +83,8 @@ struct thread {
 	int n_held;
 
 	struct sched_attrs cur_sched;
+	const struct phase *attrs_phase; /* the last phase whose attributes
+					  * rt-app would have set, or NULL */
 	const struct cpu_set_list *cur_cpus;
 	const char *cur_group;    /* taskgroup joined, NULL: never moved */
 	struct cpu_set_list initial_cpus;

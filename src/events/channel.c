@@ -6,10 +6,19 @@
  *   "recv": {"from": ch, "bytes": 8, "count": 1}
  *   "recv": {"from": [ch1, ch2, ...], ...}: each message from whichever
  *   channel has one (poll), as a server with several clients reads.
- * Each message carries the sender's CLOCK_MONOTONIC stamp: in its first 8
- * bytes (and its last 8 from 16 bytes on), the low 32 bits for 4..7-byte
- * messages, or beside the channel for smaller ones; the rest is a fixed
- * pattern, checked on receipt with one memcmp.
+ * Each message carries the sender's CLOCK_MONOTONIC stamp and the origin
+ * of its chain (record/e2e.h: the timer expiry or first send that started
+ * it), laid out by size:
+ *   24 bytes and more: stamp, origin, pattern..., stamp again;
+ *   16 to 23 bytes: stamp, origin, pattern (the origin must lie between
+ *     time zero and the stamp: the check the second stamp makes longer);
+ *   8 to 15 bytes: one 64-bit word, the stamp's low 40 bits and the age
+ *     of the origin (stamp - origin) in µs rounded up in the high 24
+ *     (16.7 s at most, saturated), then pattern; the stamp's high bits
+ *     are the receiver's (a message taken within 18 minutes);
+ *   4 to 7 bytes: the stamp's low 32 bits; the origin beside the channel;
+ *   under 4 bytes: both beside the channel (the last send's).
+ * The pattern is checked on receipt with one memcmp.
  * The receiver records, for every message, its message latency = its time
  * after read() - stamp (queueing included); and a wake-up latency (the
  * same difference) only for a message it slept for: before each message
@@ -242,14 +251,41 @@ static const struct event_state channel_state = {
 	.bytes = channel_state_bytes,
 };
 
-/* The stamp at the head and, from 16 bytes, again at the tail: a message
- * cut or shifted by a framing error cannot check. */
-static void stamp_fill(unsigned char *buf, int64_t n, int64_t stamp)
+#define STAMP_LOW_BITS 40
+#define STAMP_LOW_MASK ((INT64_C(1) << STAMP_LOW_BITS) - 1)
+#define STAMP_AGE_MAX  ((INT64_C(1) << (64 - STAMP_LOW_BITS)) - 1)
+
+/* A stamp from its low bits: the latest time at or before now with them. */
+static int64_t stamp_rebuild(int64_t low, int64_t bits, int64_t now)
 {
-	if (n >= 8) {
+	int64_t mask = (INT64_C(1) << bits) - 1;
+	int64_t stamp = (now & ~mask) | low;
+
+	return stamp > now ? stamp - (INT64_C(1) << bits) : stamp;
+}
+
+/* The stamp and origin in the layout of n bytes (above); from 24 bytes the
+ * stamp again at the tail: a message cut or shifted cannot check. */
+static void stamp_fill(unsigned char *buf, int64_t n, int64_t stamp,
+		       int64_t origin)
+{
+	if (n >= 16) {
 		memcpy(buf, &stamp, 8);
-		if (n >= 16)
+		memcpy(buf + 8, &origin, 8);
+		if (n >= 24)
 			memcpy(buf + n - 8, &stamp, 8);
+	} else if (n >= 8) {
+		/* Rounded up: an origin read back is never later. */
+		int64_t age = (stamp - origin + 999) / 1000;
+		uint64_t word;
+
+		if (age < 0)
+			age = 0;
+		if (age > STAMP_AGE_MAX)
+			age = STAMP_AGE_MAX;
+		word = (uint64_t)(stamp & STAMP_LOW_MASK) |
+		       (uint64_t)age << STAMP_LOW_BITS;
+		memcpy(buf, &word, 8);
 	} else if (n >= 4) {
 		uint32_t low = (uint32_t)stamp;
 
@@ -257,33 +293,45 @@ static void stamp_fill(unsigned char *buf, int64_t n, int64_t stamp)
 	}
 }
 
-/* The stamp a message carried; false if it is damaged. ref holds the
- * pattern (the thread's own send buffer). */
+/* The stamp and origin a message carried; false if it is damaged. ref
+ * holds the pattern (the thread's own send buffer); t_zero bounds an
+ * origin. */
 static bool stamp_read(const unsigned char *buf, const unsigned char *ref,
-		       int64_t n, int64_t now, const struct live_channel *c,
-		       int64_t *stamp)
+		       int64_t n, int64_t now, int64_t t_zero,
+		       const struct live_channel *c, int64_t *stamp,
+		       int64_t *origin)
 {
-	if (n >= 8) {
+	if (n >= 16) {
 		int64_t tail;
-		int64_t body = n >= 16 ? n - 16 : n - 8;
+		int64_t end = n >= 24 ? n - 8 : n;
 
 		memcpy(stamp, buf, 8);
-		if (n >= 16) {
+		memcpy(origin, buf + 8, 8);
+		if (n >= 24) {
 			memcpy(&tail, buf + n - 8, 8);
 			if (tail != *stamp)
 				return false;
 		}
-		return !memcmp(buf + 8, ref + 8, (size_t)body);
+		if (*origin < t_zero || *origin > *stamp)
+			return false;
+		return !memcmp(buf + 16, ref + 16, (size_t)(end - 16));
+	} else if (n >= 8) {
+		uint64_t word;
+
+		memcpy(&word, buf, 8);
+		*stamp = stamp_rebuild((int64_t)(word & STAMP_LOW_MASK),
+				       STAMP_LOW_BITS, now);
+		*origin = *stamp - (int64_t)(word >> STAMP_LOW_BITS) * 1000;
+		return !memcmp(buf + 8, ref + 8, (size_t)(n - 8));
 	} else if (n >= 4) {
 		uint32_t low;
 
 		memcpy(&low, buf, 4);
-		*stamp = (now & ~INT64_C(0xffffffff)) | low;
-		if (*stamp > now)
-			*stamp -= INT64_C(1) << 32;
+		*stamp = stamp_rebuild(low, 32, now);
 	} else {
 		*stamp = atomic_load(&c->stamp);
 	}
+	*origin = atomic_load(&c->origin);
 	return true;
 }
 
@@ -312,12 +360,16 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 
 	unsigned char *out = ((struct channel_state *)event_ctx_state(ctx))->msg;
 
+	int64_t origin = event_ctx_chain_origin(ctx);
+
 	for (int64_t k = 0; k < a->count; k++) {
 		int64_t stamp = time_now_ns();
 
 		if (a->bytes < 4)
 			atomic_store(&c->stamp, stamp);
-		stamp_fill(out, a->bytes, stamp);
+		if (a->bytes < 8)
+			atomic_store(&c->origin, origin);
+		stamp_fill(out, a->bytes, stamp, origin);
 		if (!transfer(ctx, c->wfd, out, 0, a->bytes, true))
 			return;
 		event_ctx_count(ctx, EVENT_COUNT_SENT);
@@ -390,7 +442,7 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 					     : ev->resource;
 		struct live_channel *c;
 		enum wake_path path;
-		int64_t now, stamp, done = 0;
+		int64_t now, stamp, origin, done = 0;
 
 		if (res < 0)
 			return;
@@ -407,10 +459,12 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 			return;
 		now = time_now_ns();
 		event_ctx_count(ctx, EVENT_COUNT_RECEIVED);
-		if (!stamp_read(in, s->msg, a->bytes, now, c, &stamp)) {
+		if (!stamp_read(in, s->msg, a->bytes, now,
+				event_ctx_t_zero(ctx), c, &stamp, &origin)) {
 			event_ctx_count(ctx, EVENT_COUNT_DAMAGED);
 			continue;
 		}
+		event_ctx_chain_received(ctx, origin);
 		if (blocked)
 			event_ctx_record_wake(ctx, path, now - stamp);
 		event_ctx_record_message(ctx, path, now - stamp, now);

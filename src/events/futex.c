@@ -20,6 +20,8 @@
  * that answers the post always finds it waiting (schbench's worker is on
  * the list before it wakes the message thread). A reset drops the posts
  * pending (schbench's message thread marking itself blocked).
+ * A post carries the waker's chain origin (record/e2e.h) beside the word,
+ * as its stamp: the last post's, which each waiter takes.
  */
 #include "lib/arena.h"
 #include "model/dump_value.h"
@@ -134,7 +136,7 @@ static int futex_reset_parse(struct parser *p, const char *path,
  * pending post) and wakes that many waiters.
  */
 static void futex_post(struct live_resource *l, int n, bool if_blocked,
-		       int64_t stamp_ns)
+		       int64_t stamp_ns, int64_t origin_ns)
 {
 	struct live_futex *f = futex_live(l);
 
@@ -147,6 +149,7 @@ static void futex_post(struct live_resource *l, int n, bool if_blocked,
 	if (n <= 0)
 		return;
 	atomic_store(&f->stamp, stamp_ns);
+	atomic_store(&f->origin, origin_ns);
 	atomic_fetch_add(&f->word, (uint32_t)n);
 	if (!if_blocked || atomic_load(&f->waiters) > 0) {
 		atomic_store(&f->wake_stamp, time_now_ns());
@@ -167,7 +170,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 		atomic_fetch_add(&f->waiters, 1);
 		counted = true;
 		futex_post(event_ctx_live(ctx, a->post_index), 1, true,
-			   time_now_ns());
+			   time_now_ns(), event_ctx_chain_origin(ctx));
 	}
 	for (;;) {
 		uint32_t v = atomic_load(&f->word);
@@ -197,6 +200,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 		counted = false;
 	}
 	now = time_now_ns();
+	event_ctx_chain_received(ctx, atomic_load(&f->origin));
 	if (!a->record) {
 		event_ctx_woken(ctx, now);
 		return;
@@ -215,7 +219,8 @@ static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 	int64_t stamp;
 
 	stamp = a->batch ? event_ctx_batch_stamp(ctx) : time_now_ns();
-	futex_post(l, a->count, a->if_blocked, stamp);
+	futex_post(l, a->count, a->if_blocked, stamp,
+		   event_ctx_chain_origin(ctx));
 }
 
 static void futex_reset_exec(struct event_ctx *ctx, const struct event *ev)

@@ -31,6 +31,8 @@ int mem_parse_bytes(struct parser *p, const char *path, const struct jnode *v,
 	ev->resource = parser_resource(
 		p, arena_printf(p->a, "mem:%s", p->task->name), RES_MEMBUF,
 		false);
+	/* rt-app's desc for mem and iorun alike: its per-task buffer's. */
+	ev->desc = arena_printf(p->a, "mem%lx", parser_task_tag(p));
 	return 0;
 }
 

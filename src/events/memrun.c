@@ -62,6 +62,37 @@ static const struct key memrun_keys[] = {
 	{ NULL }
 };
 
+/*
+ * rt-app's type and desc: the ref as given, else the name rt-app gives the
+ * task's buffer of that shape (memrun_read_<size>, memrun_write_<size>,
+ * memrun_<r|s>_<stride>_<size>) tagged with the task.
+ */
+static void memrun_rtapp_marker(struct parser *p, const struct memrun_args *a,
+				struct event *ev)
+{
+	static const int types[] = {
+		[MEMRUN_READ] = RTAPP_TYPE_MEM_READ,
+		[MEMRUN_WRITE] = RTAPP_TYPE_MEM_WRITE,
+		[MEMRUN_CHASE] = RTAPP_TYPE_MEM_CHASE,
+	};
+	unsigned long tag = parser_task_tag(p);
+
+	ev->ftrace_type = types[a->type];
+	if (a->ref)
+		ev->desc = a->ref;
+	else if (a->type == MEMRUN_CHASE)
+		ev->desc = arena_printf(p->a, "memrun_%c_%lld_%lld%lx",
+					a->pattern == MEMRUN_SEQUENTIAL ? 's'
+									: 'r',
+					(long long)a->stride,
+					(long long)a->size, tag);
+	else
+		ev->desc = arena_printf(p->a, "memrun_%s_%lld%lx",
+					a->type == MEMRUN_READ ? "read"
+							       : "write",
+					(long long)a->size, tag);
+}
+
 static int memrun_parse(struct parser *p, const char *path,
 			const struct jnode *v, struct event *ev)
 {
@@ -107,7 +138,7 @@ static int memrun_parse(struct parser *p, const char *path,
 		return -1;
 	}
 	ev->resource = r;
-	ev->desc = arena_strdup(p->a, name);
+	memrun_rtapp_marker(p, a, ev);
 	return 0;
 }
 
@@ -168,7 +199,7 @@ static void memrun_dump(const struct workload *w, const struct event *ev,
 }
 
 const struct event_kind event_memrun = {
-	.key = "memrun", .ftrace_type = RTAPP_TYPE_MEMRUN,
+	.key = "memrun", .ftrace_type = RTAPP_TYPE_MEM_READ,
 	.help = "an object: memory traffic of a chosen shape",
 	.keys = memrun_keys, .args_size = sizeof(struct memrun_args),
 	.parse = memrun_parse,

@@ -60,11 +60,19 @@ static int timer_parse(struct parser *p, const char *path,
 	}
 	if (keys_walk(p, path, v, timer_keys, a))
 		return -1;
-	ev->resource = parser_resource(p, a->ref, RES_TIMER,
-				       !strncmp(a->ref, "unique", 6));
+	bool unique = !strncmp(a->ref, "unique", 6);
+
+	ev->resource = parser_resource(p, a->ref, RES_TIMER, unique);
 	if (a->mode == TIMER_ABSOLUTE)
 		p->w->resources[ev->resource].absolute = true;
-	ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
+	/* rt-app: a unique timer is its own type, its name tagged. */
+	if (unique) {
+		ev->ftrace_type = RTAPP_TYPE_TIMER_UNIQUE;
+		ev->desc = arena_printf(p->a, "%s:%s%lx", ev->key, a->ref,
+					parser_task_tag(p));
+	} else {
+		ev->desc = arena_printf(p->a, "%s:%s", ev->key, a->ref);
+	}
 	ev->period_ns = a->period_ns; /* cyclictest's interval */
 	p->task->wake_paths |= 1u << WAKE_TIMER;
 	return 0;
@@ -82,6 +90,8 @@ static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 		atomic_store(&ts->next_ns, event_ctx_t_first(ctx));
 	next = atomic_fetch_add(&ts->next_ns, period) + period;
 	now = time_now_ns();
+	/* The expiry starts a chain (an overrun's too: its lateness counts). */
+	event_ctx_chain_timer(ctx, next);
 	/* Overrun: no sleep, and no latency to speak of. */
 	event_ctx_add_timer(ctx, period, next - now, now >= next);
 	if (now >= next) {

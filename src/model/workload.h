@@ -59,6 +59,7 @@ struct globals {
 	bool pi_enabled;
 	bool lock_pages;
 	const char *logdir;
+	const char *outdir;       /* run directories' root, or NULL */
 	const char *log_basename;
 	enum log_mode log_mode;
 	size_t log_ring_bytes;    /* 0: default */
@@ -173,6 +174,8 @@ struct event {
 	const struct event_kind *kind;
 	const char *key;          /* as written, e.g. "run0" */
 	const char *desc;         /* rt-app's ftrace desc, e.g. "timer:tick" */
+	int ftrace_type;          /* rt-app's type number: its kind's, or a
+				   * variant's (a unique timer, a memrun) */
 	int line, col;
 	int resource;             /* the resource it names first, or -1 */
 	int64_t period_ns;        /* a periodic kind's period (timer), or 0 */
@@ -189,6 +192,8 @@ struct phase {
 	struct cpu_set_list cpus;
 	const char *taskgroup;    /* cgroup path, NULL: unchanged */
 	struct node_list nodes;   /* nodes_membind, n 0: unchanged */
+	int64_t budget_ns;        /* end-to-end budget in force (its own, else
+				   the task's); 0: none */
 	struct event *events;
 	size_t n_events;
 };
@@ -199,6 +204,7 @@ struct task {
 	int instance;
 	int64_t loop;             /* passes over the phase list; < 0: forever */
 	int64_t delay_ns;
+	int64_t budget_ns;        /* "budget": end-to-end, 0: none */
 	struct sched_attrs sched;
 	int64_t legacy_period_ns, legacy_deadline_ns; /* "period", "deadline" */
 	bool forked;              /* the target of a fork event */

@@ -271,6 +271,9 @@ static const struct key global_keys[] = {
 	  .def = true, .help = "mlockall() when any task is real-time (true)" },
 	{ .name = "logdir", .type = KEY_STRING, .offset = G(logdir),
 	  .def_str = "./", .help = "directory of the per-thread logs (\"./\")" },
+	{ .name = "outdir", .type = KEY_STRING, .offset = G(outdir),
+	  .help = "root of the run directories: each run's logs, summary and "
+		  "run.json go in a new <outdir>/run-NNN (none)" },
 	{ .name = "log_basename", .type = KEY_STRING,
 	  .offset = G(log_basename), .def_str = "rt-app",
 	  .help = "log file prefix (\"rt-app\")" },

@@ -176,6 +176,10 @@ static const struct key task_keys[] = {
 	{ .name = "delay", .type = KEY_DURATION_US, .offset = T(delay_ns),
 	  .max = KEY_DURATION_MAX_US,
 	  .help = "us to wait after time zero before the first phase (0)" },
+	{ .name = "budget", .type = KEY_DURATION_US, .offset = T(budget_ns),
+	  .min = 1, .max = KEY_DURATION_MAX_US, .flags = KEYF_NO_DEFAULT,
+	  .help = "us allowed from the chain's origin to each iteration's "
+		  "end (none)" },
 	{ .name = "samples", .type = KEY_BOOL, .offset = T(samples),
 	  .help = "keep every wake-up latency in memory for per-round report "
 		  "styles such as adrestia (false)" },
@@ -217,6 +221,10 @@ static const struct key phase_keys[] = {
 	  .help = "iterations of this phase (1); 0 or -1: forever" },
 	{ .name = "cpus", .type = KEY_CUSTOM, .offset = P(cpus),
 	  .parse = set_cpus, .help = "CPU affinity for this phase" },
+	{ .name = "budget", .type = KEY_DURATION_US, .offset = P(budget_ns),
+	  .min = 1, .max = KEY_DURATION_MAX_US, .flags = KEYF_NO_DEFAULT,
+	  .help = "us allowed from the chain's origin to each iteration's "
+		  "end (the task's)" },
 	{ .name = "nodes_membind", .type = KEY_CUSTOM, .offset = P(nodes),
 	  .parse = set_nodes, .help = "NUMA nodes for this phase" },
 	{ .name = "taskgroup", .type = KEY_CUSTOM, .offset = P(taskgroup),
@@ -342,6 +350,19 @@ static int sched_check_deadline(struct parser *p, const char *path,
 	return 0;
 }
 
+/*
+ * rt-app keeps a desc in a char[48]: "key:name" forms are written with
+ * snprintf(.., 47, ..), so 46 characters at most; a bare name (run, sleep,
+ * yield, mem, memrun) with strncpy(.., 47). Markers show what it shows.
+ */
+static void event_clip_desc(struct parser *p, struct event *ev)
+{
+	size_t max = strchr(ev->desc, ':') ? 46 : 47;
+
+	if (ev->ftrace_type != RTAPP_TYPE_NONE && strlen(ev->desc) > max)
+		ev->desc = arena_strndup(p->a, ev->desc, max);
+}
+
 static int parse_event(struct parser *p, const char *path,
 		       const struct jnode *m, const struct event_kind *kind,
 		       struct phase *ph, size_t *cap)
@@ -365,6 +386,7 @@ static int parse_event(struct parser *p, const char *path,
 	ev->kind = kind;
 	ev->key = m->key;
 	ev->desc = m->key;
+	ev->ftrace_type = kind->ftrace_type;
 	ev->line = m->key_line;
 	ev->col = m->key_col;
 	ev->resource = -1;
@@ -375,6 +397,7 @@ static int parse_event(struct parser *p, const char *path,
 	p->at_path = path;
 	if (kind->parse(p, path, m, ev))
 		return 1;
+	event_clip_desc(p, ev);
 	ph->n_events++;
 	return 0;
 }
@@ -574,6 +597,10 @@ static int parse_task(struct parser *p, const char *path,
 					    phases->kids[k], t, &t->phases[k],
 					    &running);
 	}
+	/* A phase without a budget of its own has the task's. */
+	for (size_t k = 0; k < t->n_phases; k++)
+		if (!t->phases[k].budget_ns)
+			t->phases[k].budget_ns = t->budget_ns;
 	return errs;
 }
 

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -90,6 +91,11 @@ int parser_time_us(struct parser *p, const char *path, const struct jnode *v,
 	}
 	*ns = llround(us * 1000.0);
 	return 0;
+}
+
+unsigned long parser_task_tag(const struct parser *p)
+{
+	return (unsigned long)(uintptr_t)p->task;
 }
 
 const char *parser_describe(const struct jnode *v)

@@ -67,6 +67,14 @@ void parser_event_error(struct parser *p, const struct task *t,
 			const struct event *ev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/*
+ * The hex tag rt-app appends (%lx) to a task's own names in ftrace descs
+ * ("mem<tag>", "timer:unique<tag>", "memrun_read_4096<tag>"): there the
+ * address of its parsed task, here that of the task being parsed. The same
+ * for every event of the task, and for its instances and forks.
+ */
+unsigned long parser_task_tag(const struct parser *p);
+
 /* The JSON type of v, for "expected X, got <type>" messages. */
 const char *parser_describe(const struct jnode *v);
 /* A string value in quotes, or the type of any other, for messages. */

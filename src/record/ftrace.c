@@ -130,6 +130,11 @@ void ftrace_main(const char *event)
 		ftrace_write("rtapp_main: event=%s", event);
 }
 
+void ftrace_write_shutdown(void)
+{
+	ftrace_main("shutdown");
+}
+
 /* rt-app writes it with the task markers. */
 void ftrace_main_clock_ref(long long us)
 {
@@ -175,6 +180,19 @@ void ftrace_attrs_dl(long long runtime, long long deadline,
 		ftrace_write("rtapp_attrs: event=policy policy=dl runtime=%lld "
 			     "deadline=%lld period=%lld", runtime, deadline,
 			     period);
+}
+
+void ftrace_attrs_fair(const char *policy, int nice, long long runtime)
+{
+	if (ftrace_on(FTRACE_ATTRS))
+		ftrace_write("rtapp_attrs: event=policy policy=%s nice=%d "
+			     "runtime=%lld", policy, nice, runtime);
+}
+
+void ftrace_attrs_uclamp(const char *which, int value)
+{
+	if (ftrace_on(FTRACE_ATTRS))
+		ftrace_write("rtapp_attrs: event=uclamp %s=%d", which, value);
 }
 
 void ftrace_attrs_policy(const char *policy, int prio)

@@ -31,6 +31,12 @@ bool ftrace_on(unsigned bit);
  */
 void ftrace_main(const char *event);            /* rtapp_main: event= */
 void ftrace_main_clock_ref(long long us);       /* ... event=clock_ref */
+/*
+ * rtapp_main: event=shutdown, from main: rt-app writes it when the global
+ * duration expires, before it stops the threads and writes end. It writes
+ * none when a signal stops it (SIGINT, SIGTERM, SIGHUP, SIGQUIT: end only).
+ */
+void ftrace_write_shutdown(void);
 void ftrace_task(const char *event);            /* rtapp_task: event= */
 void ftrace_loop(const char *event, int thread_loop, int phase,
 		 int phase_loop);
@@ -43,5 +49,9 @@ void ftrace_stats(int period, int run, int wu_lat, int slack, int c_period,
 void ftrace_attrs_dl(long long runtime, long long deadline,
 		     long long period);
 void ftrace_attrs_policy(const char *policy, int prio);
+/* ... policy=<SCHED_OTHER|SCHED_BATCH> nice= runtime=<ns> */
+void ftrace_attrs_fair(const char *policy, int nice, long long runtime);
+/* rtapp_attrs: event=uclamp <util_min|util_max>= */
+void ftrace_attrs_uclamp(const char *which, int value);
 
 #endif

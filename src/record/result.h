@@ -15,6 +15,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct run_meta;
+
 /* Why the run ended, as the summaries name it. */
 enum run_stop {
 	RUN_STOP_DURATION,        /* the duration was reached */
@@ -60,6 +62,8 @@ struct run_result {
 				   files too (.plot); -1: none; closed by
 				   engine_release() */
 	void *engine;             /* the engine's, for engine_release() */
+	const struct run_meta *meta; /* main's, set after the run: what the
+				   run was (report/run_meta.h), or NULL */
 };
 
 /* Seconds from time zero to the end of the run. */

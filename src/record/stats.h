@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct e2e_stats;
 struct lock_stats;
 struct sample_log;
 
@@ -38,6 +39,7 @@ struct thread_stats {
 	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
 	struct shist *slack_us;   /* per row with a timer: its slack, µs */
 	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
+	struct e2e_stats *e2e;    /* end-to-end latency (e2e.h), or NULL */
 	struct kstat kernel;      /* /proc at the thread's end; .have 0: none */
 	struct lock_stats *locks; /* one per mutex its lock events take */
 	size_t n_locks;

@@ -8,10 +8,16 @@
 
 #include "lib/timeutil.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define TRACE_SLICES_DEFAULT 100000 /* per thread, the last ones kept */
+
+/* A slice's event for an iteration's end-to-end span (record/e2e.h):
+ * start_ns its chain's origin, end_ns the iteration's end. */
+#define TRACE_EVENT_E2E   UINT32_MAX
+#define TRACE_EVENT_LATE  (UINT32_MAX - 1) /* ... over its budget */
 
 /* One executed event, 32 bytes. */
 struct trace_slice {
@@ -64,6 +70,24 @@ static inline int64_t trace_record(struct trace_ring *r, int64_t start_ns,
 		r->pos = 0;
 	r->n++;
 	return now;
+}
+
+/* An iteration's end-to-end span (event TRACE_EVENT_E2E or _LATE). */
+static inline void trace_record_e2e(struct trace_ring *r, int64_t origin_ns,
+				    int64_t end_ns, uint64_t thread_loop,
+				    uint64_t phase_loop, size_t phase, bool late)
+{
+	struct trace_slice *s = &r->slices[r->pos];
+
+	s->start_ns = origin_ns;
+	s->end_ns = end_ns;
+	s->thread_loop = (uint32_t)thread_loop;
+	s->phase_loop = (uint32_t)phase_loop;
+	s->phase = (uint32_t)phase;
+	s->event = late ? TRACE_EVENT_LATE : TRACE_EVENT_E2E;
+	if (++r->pos == r->cap)
+		r->pos = 0;
+	r->n++;
 }
 
 /* The kept slices, oldest first, into out (room for cap); how many. */

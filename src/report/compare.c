@@ -3,10 +3,11 @@
  * their tasks by name, prints base, new and change for the metrics people
  * look at first (wake-up latency p50/p99/max per path, message latency
  * p50/p99 per path, slack p50, run p99, the kernel's runqueue wait and
- * switches, contended lock wait p99) and flags REGRESSION where a checked
- * metric (--metric, default the
- * p99 of every wake path) got worse by more than --threshold percent and
- * more than --min-us microseconds.
+ * switches, contended lock wait p99, end-to-end latency p50/p99 and budget
+ * misses) and flags REGRESSION where a checked metric (--metric, default
+ * the p99 of every wake path; budget misses always) got worse by more
+ * than --threshold percent and more than --min-us microseconds (misses:
+ * any rise over --threshold percent).
  */
 #define _GNU_SOURCE
 #include "report/compare.h"
@@ -52,9 +53,12 @@ static const char *const compare_kernel_names[COMPARE_NKERNEL] = {
 /* Where a metric is found in a task, and which way is worse. */
 enum compare_group {
 	GROUP_WAKE, GROUP_SLACK, GROUP_RUN, GROUP_KERNEL, GROUP_LOCK,
-	GROUP_MESSAGE,
+	GROUP_MESSAGE, GROUP_E2E, GROUP_BUDGET,
 	COMPARE_NGROUPS
 };
+
+/* The budget's numbers: the share of iterations over it. */
+static const char *const compare_budget_names[] = { "miss_pct" };
 
 static const struct {
 	const char *name;         /* as in --metric and the output */
@@ -63,6 +67,8 @@ static const struct {
 	unsigned usual;           /* 1 << stat: always printed */
 	const char *const *stats; /* the names of its numbers */
 	int n_stats;
+	bool always_checked;      /* a rise is flagged whatever --metric */
+	bool no_floor;            /* not in µs: --min-us does not apply */
 } compare_groups[] = {
 	[GROUP_WAKE] = { "wake", "wake", +1,
 			 1u << STAT_P50 | 1u << STAT_P99 | 1u << STAT_MAX,
@@ -81,6 +87,12 @@ static const struct {
 	[GROUP_MESSAGE] = { "message", "message", +1,
 			    1u << STAT_P50 | 1u << STAT_P99,
 			    compare_stat_names, COMPARE_NSTATS },
+	/* End-to-end latency, chain origin -> iteration end (e2e.latency_us). */
+	[GROUP_E2E] = { "e2e", "e2e", +1, 1u << STAT_P50 | 1u << STAT_P99,
+			compare_stat_names, COMPARE_NSTATS },
+	/* Budget misses: any rise over --threshold is a regression. */
+	[GROUP_BUDGET] = { "budget", "e2e", +1, 1u, compare_budget_names, 1,
+			   true, true },
 };
 
 /* Groups with one STATS per wake path. */
@@ -118,11 +130,13 @@ static void compare_usage(FILE *out)
 		"      --min-us U       ... and by more than U us (default 5)\n"
 		"      --metric [GROUP.]STAT  the metric checked (repeatable):\n"
 		"                       GROUP wake (default), message, slack,\n"
-		"                       run or lock (contended lock wait);\n"
+		"                       run, lock (contended lock wait) or e2e\n"
+		"                       (end-to-end latency);\n"
 		"                       STAT min, mean, p50, p90, p99 (default),\n"
 		"                       p99.9 or max; or kernel.STAT with STAT\n"
 		"                       runqueue_wait_us, switches_voluntary,\n"
-		"                       switches_involuntary or migrations\n"
+		"                       switches_involuntary or migrations;\n"
+		"                       budget.miss_pct is always checked\n"
 		"  -h, --help           this help\n"
 		"\n"
 		"Exit status: 0 no regression, 1 a regression, 2 bad usage or "
@@ -158,9 +172,10 @@ static int compare_parse_metric(const char *arg, struct compare_metric *m)
 	m->stat = compare_stat_index(m->group, stat);
 	if (m->stat < 0) {
 		fprintf(stderr, "mimic compare: --metric: unknown metric %s "
-			"(expected [wake.|message.|slack.|run.|lock.]min|mean|"
-			"p50|p90|p99|p99.9|max or kernel.runqueue_wait_us|"
-			"switches_voluntary|switches_involuntary|migrations)\n",
+			"(expected [wake.|message.|slack.|run.|lock.|e2e.]min|"
+			"mean|p50|p90|p99|p99.9|max or kernel.runqueue_wait_us|"
+			"switches_voluntary|switches_involuntary|migrations "
+			"or budget.miss_pct)\n",
 			arg);
 		return -1;
 	}
@@ -399,6 +414,8 @@ static struct json_object *compare_stats(struct json_object *t,
 		o = compare_get(o, path, json_type_object);
 	if (o && g == GROUP_LOCK)
 		o = compare_get(o, "wait_us", json_type_object);
+	if (o && g == GROUP_E2E)
+		o = compare_get(o, "latency_us", json_type_object);
 	return o;
 }
 
@@ -421,6 +438,8 @@ static bool compare_value(struct json_object *stats, enum compare_group g,
 static bool compare_is_checked(const struct compare_opts *o,
 			       enum compare_group g, int stat)
 {
+	if (compare_groups[g].always_checked)
+		return true;
 	for (int k = 0; k < o->n_checked; k++)
 		if (o->checked[k].group == g && o->checked[k].stat == stat)
 			return true;
@@ -468,7 +487,8 @@ static int compare_row(const struct compare_opts *o, const char *task,
 	else
 		snprintf(change, sizeof(change), "%s", n ? "from 0" : "+0.0%");
 	/* Worse by more than both the relative and the absolute floor. */
-	if (compare_is_checked(o, g, stat) && delta > o->min_us &&
+	if (compare_is_checked(o, g, stat) &&
+	    delta > (compare_groups[g].no_floor ? 0 : o->min_us) &&
 	    (!b || fabs(pct) > o->threshold_pct))
 		regression = 1;
 	printf(" %9s%s\n", change, regression ? "  REGRESSION" : "");
@@ -532,6 +552,28 @@ static int compare_task_locks(const struct compare_opts *o, const char *name,
 				  compare_stats(nt, GROUP_LOCK, NULL));
 }
 
+/* A task with end-to-end latency (in either file): it, and its budget's
+ * misses when it has a budget. */
+static int compare_task_e2e(const struct compare_opts *o, const char *name,
+			    struct json_object *bt, struct json_object *nt)
+{
+	struct json_object *be = compare_get(bt, "e2e", json_type_object);
+	struct json_object *ne = compare_get(nt, "e2e", json_type_object);
+	int regressions = 0;
+	double v;
+
+	if (!be && !ne)
+		return 0;
+	regressions += compare_group_rows(o, name, GROUP_E2E, NULL,
+					  compare_stats(bt, GROUP_E2E, NULL),
+					  compare_stats(nt, GROUP_E2E, NULL));
+	if (compare_value(be, GROUP_BUDGET, 0, &v) ||
+	    compare_value(ne, GROUP_BUDGET, 0, &v))
+		regressions += compare_group_rows(o, name, GROUP_BUDGET, NULL,
+						  be, ne);
+	return regressions;
+}
+
 static int compare_task(const struct compare_opts *o, struct json_object *bt,
 			struct json_object *nt)
 {
@@ -552,6 +594,7 @@ static int compare_task(const struct compare_opts *o, struct json_object *bt,
 				o, name, (enum compare_group)g, NULL, bs, ns);
 	}
 	regressions += compare_task_locks(o, name, bt, nt);
+	regressions += compare_task_e2e(o, name, bt, nt);
 	return regressions + compare_kernel_rows(o, name, bt, nt);
 }
 

@@ -45,6 +45,8 @@ static struct json_object *dump_globals(const struct globals *g)
 	add(o, "pi_enabled", json_object_new_boolean(g->pi_enabled));
 	add(o, "lock_pages", json_object_new_boolean(g->lock_pages));
 	add(o, "logdir", json_object_new_string(g->logdir));
+	if (g->outdir)
+		add(o, "outdir", json_object_new_string(g->outdir));
 	add(o, "log_basename", json_object_new_string(g->log_basename));
 	add(o, "log_size", g->log_mode == LOG_DISABLED
 				   ? json_object_new_string("disable")
@@ -116,6 +118,8 @@ static struct json_object *dump_phase(const struct workload *w,
 
 	add(o, "name", json_object_new_string(ph->name));
 	add(o, "loop", jint(ph->loop));
+	if (ph->budget_ns)
+		add(o, "budget_us", dump_us(ph->budget_ns));
 	if (ph->has_sched)
 		dump_sched(o, &ph->sched);
 	dump_cpus(o, &ph->cpus);
@@ -151,6 +155,8 @@ void dump_workload(const struct workload *w, FILE *out)
 							      : "thread"));
 		add(o, "loop", jint(t->loop));
 		add(o, "delay_us", dump_us(t->delay_ns));
+		if (t->budget_ns)
+			add(o, "budget_us", dump_us(t->budget_ns));
 		dump_sched(o, &t->sched);
 		dump_cpus(o, &t->cpus);
 		dump_placement(o, t->taskgroup, &t->nodes);

@@ -4,13 +4,15 @@
  * <base>-period.plot and <base>-run.plot comparing all threads. Run them
  * with gnuplot inside the log directory (the paths are relative, as in
  * rt-app). Unlike rt-app the time axis is rel_st in seconds, labelled so,
- * and no interactive terminal is opened at the end.
+ * and no interactive terminal is opened at the end. A run in a run
+ * directory (--outdir) names its id in every title.
  */
 #define _GNU_SOURCE
 #include "report/gnuplot.h"
 
 #include "model/policy.h"
 #include "record/result.h"
+#include "report/run_meta.h"
 #include "record/rtapp_log.h"
 #include "lib/safe_file.h"
 
@@ -56,6 +58,15 @@ static void plot_quotef(FILE *f, const char *fmt, ...)
 	free(s);
 }
 
+/* ", run <id>" for a run in a run directory, else "". */
+static const char *plot_run(const struct run_result *r, char *buf, size_t n)
+{
+	if (!r->meta || !r->meta->id)
+		return "";
+	snprintf(buf, n, ", %s", r->meta->id);
+	return buf;
+}
+
 static FILE *plot_open(const struct run_result *r, const char *what)
 {
 	char *path = rtapp_log_path(&r->w->g, what, ".plot"), why[128];
@@ -78,7 +89,7 @@ static int plot_thread(const struct run_result *r, const struct run_thread *t)
 	const char *base = r->w->g.log_basename;
 	const char *log = rtapp_log_name(t->log_path);
 	size_t skip = strlen(base) + 1, n = strlen(log);
-	char *what;
+	char *what, run[64];
 	FILE *f;
 
 	/* The log is "<base>-<what>.log"; what is the plot's own stem. */
@@ -93,7 +104,8 @@ static int plot_thread(const struct run_result *r, const struct run_thread *t)
 	fputs("set terminal postscript enhanced color\nset output ", f);
 	plot_quotef(f, "%s-%s.eps", base, what);
 	fputs("\nset grid\nset key outside right\nset title ", f);
-	plot_quotef(f, "Measured %s Loop stats", what);
+	plot_quotef(f, "Measured %s Loop stats%s", what,
+		    plot_run(r, run, sizeof(run)));
 	fputs(" noenhanced\n"
 	      "set xlabel \"Loop start time since time zero [s]\"\n"
 	      "set ylabel \"Period/Run Time [usec]\"\n"
@@ -114,13 +126,19 @@ static int plot_all(const struct run_result *r, const char *what, int column)
 	int n = r->n_threads;
 	FILE *f = plot_open(r, what);
 	bool first = true;
+	char run[64];
 
 	if (!f)
 		return -1;
 	fputs("set terminal postscript enhanced color\nset output ", f);
 	plot_quotef(f, "%s-%s.eps", r->w->g.log_basename, what);
-	fprintf(f, "\nset grid\nset key outside right noenhanced\n"
-		   "set title \"Measured time per loop\"\n"
+	fputs("\nset grid\nset key outside right noenhanced\nset title ", f);
+	if (*plot_run(r, run, sizeof(run))) {
+		plot_quotef(f, "Measured time per loop%s", run);
+		fputs(" noenhanced", f);
+	} else
+		fputs("\"Measured time per loop\"", f);
+	fprintf(f, "\n"
 		   "set xlabel \"Loop start time since time zero [s]\"\n"
 		   "set ylabel \"%s Time [usec]\"\n"
 		   "plot ", column == 4 ? "Period" : "Run");

@@ -3,7 +3,8 @@
  * overruns, the percentiles of wake-up latency for each wake path (timer,
  * pipe, socket, futex, cond) and of run-duration error; then a block with
  * the message latency of the paths that carry messages (pipe, socket,
- * futex), one with the percentiles of slack and, with the number of runs,
+ * futex), the end-to-end and request blocks (chains.c), one with the
+ * percentiles of slack and, with the number of runs,
  * of run duration (blocks of their own, so the first keeps its columns),
  * one with the kernel's view (kstat.h), per task and per thread; then,
  * when the workload takes mutexes, a block of lock statistics.
@@ -13,6 +14,7 @@
 #include "lib/hist.h"
 #include "record/result.h"
 #include "report_style.h"
+#include "report/chains.h"
 #include "report/run_stats.h"
 
 #include <stdio.h>
@@ -453,6 +455,8 @@ void report_print(const struct run_result *r, bool quiet)
 		report_line(&w->tasks[k], s);
 	}
 	report_messages(r, s);
+	chains_print(r, s);
+	chains_print_requests(r, s);
 	report_slack_run(r, s);
 	report_kernel(r, s);
 	report_locks(r);

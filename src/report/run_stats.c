@@ -31,6 +31,54 @@ static void run_stats_add_kernel(struct run_task_stats *s,
 	kstat_add(&s->kernel, &k);
 }
 
+/* The requests every thread of the run did (what "rate" counts). */
+static uint64_t run_stats_all_requests(const struct run_result *r)
+{
+	uint64_t n = 0;
+
+	for (int k = 0; k < r->n_threads; k++)
+		n += atomic_load(&r->threads[k].stats->requests);
+	return n;
+}
+
+/* Adds a thread's request latencies and rate samples, and the rate of its
+ * last interval, from its last sample to the end, as schbench does. */
+static void run_stats_add_requests(const struct run_result *r,
+				   struct run_task_stats *s,
+				   const struct thread_stats *ts)
+{
+	s->requests += atomic_load(&ts->requests);
+	if (ts->request_us) {
+		s->has_requests = true;
+		hist_merge(&s->request_us, ts->request_us);
+	}
+	if (!ts->rate)
+		return;
+	s->has_rate = true;
+	hist_merge(&s->rate, ts->rate);
+	if (ts->rate_last_ns) {
+		int64_t us = r->t_end_ns / 1000 - ts->rate_last_ns / 1000;
+		uint64_t done = run_stats_all_requests(r) - ts->rate_last;
+
+		hist_add(&s->rate, us > 0 ? done * 1000000 / (uint64_t)us : 0);
+	}
+}
+
+int64_t run_stats_budget(const struct task *task)
+{
+	int64_t b = 0;
+
+	for (size_t p = 0; p < task->n_phases; p++) {
+		int64_t pb = task->phases[p].budget_ns;
+
+		if (pb && b && pb != b)
+			return -1;
+		if (pb)
+			b = pb;
+	}
+	return b;
+}
+
 void run_stats_task(const struct run_result *r, const struct task *task,
 		    struct run_task_stats *s)
 {
@@ -64,6 +112,11 @@ void run_stats_task(const struct run_result *r, const struct task *task,
 			shist_merge(&s->slack_us, ts->slack_us);
 		if (ts->run_us)
 			hist_merge(&s->run_us, ts->run_us);
+		if (ts->e2e) {
+			s->has_e2e = true;
+			e2e_merge(&s->e2e, ts->e2e);
+		}
+		run_stats_add_requests(r, s, ts);
 		run_stats_add_kernel(s, t);
 	}
 }

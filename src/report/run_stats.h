@@ -8,6 +8,7 @@
 #include "lib/hist.h"
 #include "lib/kstat.h"
 #include "model/workload.h"
+#include "record/e2e.h"
 #include "record/lock_stats.h"
 #include "record/result.h"
 
@@ -24,6 +25,13 @@ struct run_task_stats {
 	struct shist err;         /* run error, 0.01 % */
 	struct shist slack_us;    /* one per row with a timer */
 	struct hist run_us;       /* one per row with run/runtime */
+	bool has_e2e;             /* its threads recorded end-to-end */
+	struct e2e_stats e2e;     /* chain origin -> iteration end */
+	bool has_requests, has_rate; /* its events: request, rate */
+	uint64_t requests;        /* request events done */
+	struct hist request_us;   /* last wake-up -> request event, µs */
+	struct hist rate;         /* rate samples and each thread's last
+				   interval to the end (as schbench), 1/s */
 	struct kstat kernel;      /* summed; a field only if every thread has it */
 	int kernel_missing;       /* threads without any kernel value */
 };
@@ -34,6 +42,12 @@ extern const char *const run_stats_wake_names[WAKE_PATHS];
 /* Fills s (large: allocate it) with task's numbers. */
 void run_stats_task(const struct run_result *r, const struct task *task,
 		    struct run_task_stats *s);
+
+/*
+ * The budget of task's phases that have one: 0 when none has, -1 when
+ * they differ.
+ */
+int64_t run_stats_budget(const struct task *task);
 
 /*
  * The kernel's values of thread t (kstat.h), as the reports show them:

@@ -3,7 +3,8 @@
  * then per task: counts, and the statistics and non-empty histogram
  * buckets of wake-up latency per path, message latency per path that
  * carries messages, slack, run duration, run error, the kernel's view per
- * task and per thread; lock statistics per task and per mutex when
+ * task and per thread, end-to-end latency and budget misses, requests
+ * and their rate; lock statistics per task and per mutex when
  * mutexes were taken) and writes it to the --summary file.
  */
 #define _GNU_SOURCE
@@ -14,6 +15,8 @@
 #include "lib/atomic_file.h"
 #include "lib/timeutil.h"
 #include "record/result.h"
+#include "report/chains.h"
+#include "report/run_meta.h"
 #include "report/run_stats.h"
 
 #include <errno.h>
@@ -247,6 +250,43 @@ static struct json_object *summary_kernel_threads(const struct run_result *r,
 	return o;
 }
 
+/* "e2e" and "requests" (chains.c's blocks), for the tasks that have them. */
+static void summary_chains(struct json_object *o, const struct run_result *r,
+			   const struct task *task,
+			   const struct run_task_stats *s)
+{
+	double secs = run_result_seconds(r);
+	int64_t budget = run_stats_budget(task);
+
+	if (s->has_e2e && s->e2e.latency_us.n) {
+		struct json_object *e = json_object_new_object();
+
+		summary_add(e, "latency_us", summary_stats(&s->e2e.latency_us));
+		summary_add(e, "chained",
+			    json_object_new_int64((int64_t)s->e2e.chained));
+		summary_add(e, "budget_us", budget > 0 ?
+			    json_object_new_int64(budget / 1000) : NULL);
+		summary_add(e, "budgeted",
+			    json_object_new_int64((int64_t)s->e2e.budgeted));
+		summary_add(e, "misses",
+			    json_object_new_int64((int64_t)s->e2e.misses));
+		summary_add(e, "miss_pct", s->e2e.budgeted ?
+			    summary_num(chains_miss_pct(&s->e2e), 2) : NULL);
+		summary_add(o, "e2e", e);
+	}
+	if (s->has_requests || s->has_rate) {
+		struct json_object *q = json_object_new_object();
+
+		summary_add(q, "count",
+			    json_object_new_int64((int64_t)s->requests));
+		summary_add(q, "rps", summary_num(
+			secs > 0 ? (double)s->requests / secs : 0, 2));
+		summary_add(q, "latency_us", summary_stats(&s->request_us));
+		summary_add(q, "rate", summary_stats(&s->rate));
+		summary_add(o, "requests", q);
+	}
+}
+
 static struct json_object *summary_task(const struct run_result *r,
 					const struct task *task,
 					const struct run_task_stats *s)
@@ -269,6 +309,7 @@ static struct json_object *summary_task(const struct run_result *r,
 	summary_add(o, "slack_us", summary_signed_stats(&s->slack_us));
 	summary_add(o, "run_us", summary_stats(&s->run_us));
 	summary_add(o, "run_error_pct", summary_run_error(&s->err));
+	summary_chains(o, r, task, s);
 	summary_add(o, "kernel", summary_kernel(&s->kernel));
 	summary_add(o, "kernel_per_thread", summary_kernel_threads(r, task));
 	return o;
@@ -410,6 +451,8 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "threads", json_object_new_int(r->n_threads));
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
 	summary_add(o, "calibration", summary_calibration(r));
+	if (r->meta)
+		summary_add(o, "run", run_meta_json(r, -1));
 	tasks = json_object_new_array();
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		run_stats_task(r, &w->tasks[k], s);

@@ -2,7 +2,8 @@
  * trace_json.c - --trace-json: writes the slices the threads recorded as a
  * Chrome Trace Event file (the JSON object form), one track per thread,
  * one complete ("X") slice per executed event, plus a "held" slice from
- * each lock to its unlock. Format: doc/trace-format.md.
+ * each lock to its unlock, and an async "e2e" span per iteration that
+ * recorded its end-to-end latency. Format: doc/trace-format.md.
  */
 #define _GNU_SOURCE
 #include "config.h"
@@ -112,6 +113,43 @@ static void put_slice(struct writer *wr, struct track k, const char *name,
 		s->phase_loop, s->thread_loop, s->event);
 }
 
+/*
+ * An iteration's end-to-end span (record/e2e.h): an async pair "b"/"e"
+ * in category "e2e" from its chain's origin to the iteration's end, as
+ * spans of one thread overlap when they are late; the id is unique in
+ * the file.
+ */
+static void put_e2e(struct writer *wr, struct track k,
+		    const struct trace_slice *s, const struct phase *ph,
+		    uint64_t id)
+{
+	FILE *f = wr->f;
+
+	begin_event(wr);
+	fprintf(f, "{\"ph\":\"b\",\"name\":\"e2e\",\"cat\":\"e2e\","
+		   "\"id\":%llu,\"pid\":%d,\"tid\":%d,\"ts\":",
+		(unsigned long long)id, k.pid, k.tid);
+	put_us(f, s->start_ns - wr->t0);
+	fputs(",\"args\":{\"phase_name\":", f);
+	put_str(f, ph->name);
+	fprintf(f, ",\"phase\":%u,\"phase_loop\":%u,\"thread_loop\":%u,"
+		   "\"e2e_us\":", s->phase, s->phase_loop, s->thread_loop);
+	put_us(f, s->end_ns - s->start_ns);
+	fputs(",\"budget_us\":", f);
+	if (ph->budget_ns)
+		fprintf(f, "%lld", (long long)(ph->budget_ns / 1000));
+	else
+		fputs("null", f);
+	fprintf(f, ",\"late\":%s}}",
+		s->event == TRACE_EVENT_LATE ? "true" : "false");
+	begin_event(wr);
+	fprintf(f, "{\"ph\":\"e\",\"name\":\"e2e\",\"cat\":\"e2e\","
+		   "\"id\":%llu,\"pid\":%d,\"tid\":%d,\"ts\":",
+		(unsigned long long)id, k.pid, k.tid);
+	put_us(f, s->end_ns - wr->t0);
+	fputs("}", f);
+}
+
 static const struct event *slice_event(const struct run_thread *t,
 				       const struct trace_slice *s)
 {
@@ -167,7 +205,7 @@ static void match_locks(const struct run_thread *t,
 
 static int write_thread(struct writer *wr, const struct run_result *r,
 			const struct run_thread *t, struct trace_slice *buf,
-			int64_t *held)
+			int64_t *held, uint64_t *e2e_id)
 {
 	uint64_t n = trace_ring_ordered(t->trace, buf);
 	struct track tk = thread_track(t);
@@ -177,6 +215,12 @@ static int write_thread(struct writer *wr, const struct run_result *r,
 		const struct event *ev = slice_event(t, &buf[k]);
 		const char *ph = t->task->phases[buf[k].phase].name;
 
+		if (buf[k].event >= TRACE_EVENT_LATE &&
+		    buf[k].phase < t->task->n_phases) {
+			put_e2e(wr, tk, &buf[k], &t->task->phases[buf[k].phase],
+				(*e2e_id)++);
+			continue;
+		}
 		if (!ev)
 			continue;
 		put_slice(wr, tk, ev->key, ev->kind->key, buf[k].start_ns,
@@ -241,6 +285,7 @@ int trace_json_write(const struct run_result *r, const char *path)
 	uint64_t cap = 0;
 	struct trace_slice *buf;
 	int64_t *held;
+	uint64_t e2e_id = 1;
 	int rc = 0;
 
 	for (int k = 0; k < n_threads; k++)
@@ -285,7 +330,8 @@ int trace_json_write(const struct run_result *r, const char *path)
 	}
 	for (int k = 0; k < n_threads && !rc; k++)
 		if (thread_track(&r->threads[k]).tid && r->threads[k].trace)
-			rc = write_thread(&wr, r, &r->threads[k], buf, held);
+			rc = write_thread(&wr, r, &r->threads[k], buf, held,
+					  &e2e_id);
 	fputs("\n]}\n", wr.f);
 	if (rc)
 		atomic_file_abort(wr.f, tmp);

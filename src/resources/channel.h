@@ -10,7 +10,8 @@
 /* A pipe or socket: the receiver reads rfd, senders write wfd. */
 struct live_channel {
 	int rfd, wfd;
-	_Atomic int64_t stamp;    /* last send, for messages under 8 bytes */
+	_Atomic int64_t stamp;    /* last send, for messages under 4 bytes */
+	_Atomic int64_t origin;   /* last send's chain origin, under 8 bytes */
 };
 
 static inline struct live_channel *channel_live(const struct live_resource *l)

@@ -13,6 +13,7 @@ struct live_futex {
 	atomic_int waiters;
 	_Atomic int64_t stamp;    /* the waker's CLOCK_MONOTONIC ns */
 	_Atomic int64_t wake_stamp; /* ... just before its FUTEX_WAKE */
+	_Atomic int64_t origin;   /* the last post's chain origin */
 };
 
 static inline struct live_futex *futex_live(const struct live_resource *l)
