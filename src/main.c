@@ -36,6 +36,8 @@
 #include "report/run_meta.h"
 #include "report/rtapp_mode.h"
 #include "report/trace_json.h"
+#include "trace/capture.h"
+#include "trace/record_cmd.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -65,6 +67,8 @@ struct cli {
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
 	const char *trace_json;   /* --trace-json FILE */
+	const char *record;       /* --record FILE (trace.dat) */
+	struct capture *capture;  /* its recording, once checked */
 	unsigned long long trace_slices;
 	int log_level;
 	const char *file;
@@ -81,6 +85,7 @@ static void usage(FILE *out)
 		" BASE.json NEW.json\n"
 		"       mimic calibrate [--cpu N]\n"
 		"       mimic cleanup\n"
+		"       mimic record [-o FILE] [-D S] -- CMD [ARG]... | -p PID\n"
 		"       mimic list\n"
 		"       mimic show NAME\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
@@ -117,6 +122,9 @@ static void usage(FILE *out)
 		"                       (default), 75 info, 100 debug\n"
 		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
 		"                       Trace Event JSON, for Perfetto UI)\n"
+		"      --record FILE    record the run's scheduling, wake-ups\n"
+		"                       and system calls into FILE, a trace.dat\n"
+		"                       (needs root; doc/record.md)\n"
 		"      --trace-slices N keep the last N slices per thread for\n"
 		"                       --trace-json (default 100000)\n"
 		"      --calibration measured  ignore global.calibration's number:\n"
@@ -135,6 +143,8 @@ static void usage(FILE *out)
 		"mimic calibrate measures the work loop on CPU N and stores it for\n"
 		"later runs of this machine and kernel.\n"
 		"mimic cleanup removes the taskgroups a killed run left behind.\n"
+		"mimic record records a command into a trace.dat (mimic record\n"
+		"--help).\n"
 		"mimic list lists the canned workloads; mimic show NAME prints\n"
 		"one's description, params and the real tool's command line.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
@@ -171,6 +181,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
+		{ "record", required_argument, NULL, 'Y' },
 		{ "no-progress", no_argument, NULL, 'P' },
 		{ "recalibrate", no_argument, NULL, 'R' },
 		{ "strict", no_argument, NULL, 'X' },
@@ -204,6 +215,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'K': c->list_keys = true; break;
 		case 'M': c->allow_missing = true; break;
 		case 'T': c->trace_json = optarg; break;
+		case 'Y': c->record = optarg; break;
 		case 'N':
 			errno = 0;
 			c->trace_slices = strtoull(optarg, &end, 10);
@@ -282,6 +294,12 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		fprintf(stderr, "mimic: --repeat and --%s: each run writes its "
 			"logs and summary.json in its run directory\n",
 			c->summary ? "summary" : "logdir");
+		usage_hint();
+		return -1;
+	}
+	if (c->repeat && c->record) {
+		fprintf(stderr, "mimic: --repeat and --record: record one "
+			"run at a time\n");
 		usage_hint();
 		return -1;
 	}
@@ -450,14 +468,15 @@ static int run_exit_status(const struct run_result *r, bool report_failed)
 /*
  * --outdir ROOT (or global.outdir, unless --logdir): a new run directory
  * for this run; the logs go there, and relative --summary and
- * --trace-json paths are inside it (summary.json by default). -1 after
+ * --trace-json and --record paths are inside it (summary.json by
+ * default). -1 after
  * printing why; 0 with rd->path NULL when there is none.
  */
 static int setup_rundir(struct workload *w, struct cli *c, struct rundir *rd)
 {
 	const char *root = c->outdir ? c->outdir
 				     : c->logdir ? NULL : w->g.outdir;
-	static char *summary, *trace;
+	static char *summary, *trace, *record;
 
 	rd->path = NULL;
 	if (!root)
@@ -477,6 +496,11 @@ static int setup_rundir(struct workload *w, struct cli *c, struct rundir *rd)
 		if (asprintf(&trace, "%s/%s", rd->path, c->trace_json) < 0)
 			return -1;
 		c->trace_json = trace;
+	}
+	if (c->record && *c->record != '/') {
+		if (asprintf(&record, "%s/%s", rd->path, c->record) < 0)
+			return -1;
+		c->record = record;
 	}
 	return 0;
 }
@@ -511,10 +535,30 @@ static int run(const struct workload *w, const struct cli *c,
 	struct sigaction sa = { .sa_handler = main_stop_handler,
 				.sa_flags = SA_RESTART };
 	struct run_result r;
-	bool report_failed = false;
+	struct capture_report rec;
+	bool report_failed = false, record_failed = false;
+	char why[512];
 	int status;
 
+	/* --record: the whole run, from before the first thread is made
+	 * (mimic's threads and processes follow in the kernel). */
+	if (c->capture) {
+		pid_t self = getpid();
+
+		if (capture_start(c->capture, &self, 1, why, sizeof(why))) {
+			fprintf(stderr, "mimic: --record: %s\n", why);
+			return MIMIC_EXIT_FAILURE;
+		}
+	}
 	engine_run(w, cal->ns_per_loop, &eo, &r);
+	if (c->capture) {
+		record_failed = capture_stop(c->capture, &rec, why,
+					     sizeof(why));
+		if (record_failed)
+			fprintf(stderr, "mimic: --record: %s\n", why);
+		else if (!c->quiet)
+			record_print_report(c->record, &rec);
+	}
 	r.calibration_source = c->calibration_ns > 0
 				       ? "option"
 				       : calibration_source_name(cal->source);
@@ -532,7 +576,7 @@ static int run(const struct workload *w, const struct cli *c,
 		report_failed = run_reports(&r, c);
 	else if (notice_rtapp())
 		rtapp_mode_header_logs(w); /* as rt-app leaves them */
-	status = run_exit_status(&r, report_failed);
+	status = run_exit_status(&r, report_failed || record_failed);
 	if (r.started && meta->dir && run_meta_write(&r, status) && !status)
 		status = MIMIC_EXIT_FAILURE;
 	engine_release(&r);
@@ -568,6 +612,8 @@ int main(int argc, char **argv)
 			return list_main(argc - 1, argv + 1);
 		if (!strcmp(argv[1], "show"))
 			return show_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "record"))
+			return record_main(argc - 1, argv + 1);
 	}
 	if (parse_cli(argc, argv, &c))
 		return notice_rtapp() ? RTAPP_EXIT_INV_COMMANDLINE
@@ -628,6 +674,22 @@ int main(int argc, char **argv)
 		if (why[0]) {
 			fprintf(stderr, "mimic: --trace-json: cannot write %s: "
 				"%s\n", c.trace_json, why);
+			goto out;
+		}
+	}
+	/* --record: an unwritable file or a build without tracing is known
+	 * now, before any thread starts. */
+	if (w && !d.errors && !c.check && !c.dump && c.record) {
+		char why[512];
+
+		if (!capture_supported(why, sizeof(why))) {
+			fprintf(stderr, "mimic: --record: %s\n", why);
+			status = MIMIC_EXIT_FAILURE;
+			goto out;
+		}
+		c.capture = capture_new(c.record, 0, why, sizeof(why));
+		if (!c.capture) {
+			fprintf(stderr, "mimic: --record: %s\n", why);
 			goto out;
 		}
 	}
@@ -699,6 +761,7 @@ int main(int argc, char **argv)
 	run_meta_free(&meta);
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
+	capture_free(c.capture); /* the instance and temporary files */
 	if (status)
 		rundir_discard(&rd); /* removed only if nothing is in it */
 	rundir_free(&rd);
