@@ -343,8 +343,9 @@ out:
 	capture_free(c);
 	if (child > 0 && !exited) {
 		if (ret != MIMIC_EXIT_OK)
-			kill(child, SIGKILL);
-		exited = waitpid(child, &status, 0) == child;
+			kill(child, SIGKILL); /* it never ran: nothing to say */
+		exited = waitpid(child, &status, 0) == child &&
+			 ret == MIMIC_EXIT_OK;
 	}
 	if (exited && !rc.quiet)
 		record_print_status(rc.cmd[0], status);
