@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <trace-cmd.h>
 #include <tracefs.h>
@@ -50,7 +51,11 @@ static const struct {
 
 /* Between two drains: the buffers are large, the reads need not be
  * frequent, and each drain leaves at most one partial page per CPU. */
-#define CAPTURE_DRAIN_GAP_MS 100
+#define CAPTURE_DRAIN_GAP_MS 20
+#define CAPTURE_DRAIN_NICE (-10)
+/* Woken when a CPU's buffer is this full (percent): early enough that a
+ * starved reader still catches up before the kernel overwrites pages. */
+#define CAPTURE_WAKE_PERCENT "20"
 
 struct capture {
 	char *output, *tmp_path; /* tmp_path is renamed to output */
@@ -271,6 +276,10 @@ static void *drain_main(void *arg)
 		c->drain_errno = ENOMEM;
 		return NULL;
 	}
+	/* Ahead of the recorded tasks' fair share, so a busy tree does
+	 * not starve its own recording (a failure just leaves nice 0). */
+	if (setpriority(PRIO_PROCESS, (id_t)gettid(), CAPTURE_DRAIN_NICE))
+		errno = 0;
 	pfd[0] = (struct pollfd){ .fd = c->stop_pipe[0], .events = POLLIN };
 	for (int i = 0; i < c->n_cpus; i++)
 		pfd[i + 1] = (struct pollfd){ .fd = c->raw_fd[i],
@@ -344,6 +353,8 @@ int capture_start(struct capture *c, const pid_t *pids, int n_pids,
 	if (inst_write(c, "tracing_on", "0", err, len) ||
 	    inst_write(c, "buffer_size_kb", num, err, len))
 		goto out;
+	tracefs_instance_file_write(c->inst, "buffer_percent",
+				    CAPTURE_WAKE_PERCENT);
 	/* CLOCK_MONOTONIC: the clock of mimic's own logs. */
 	if (tracefs_instance_file_write(c->inst, "trace_clock", "mono") < 0)
 		fprintf(stderr, "mimic: warning: tracefs has no \"mono\" "
