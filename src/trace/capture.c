@@ -9,6 +9,8 @@
 #define _GNU_SOURCE
 #include "trace/capture.h"
 
+#include "lib/atomic_file.h"
+#include "lib/safe_file.h"
 #include "trace/tracedat.h"
 
 #include <errno.h>
@@ -58,7 +60,9 @@ static const struct {
 #define CAPTURE_WAKE_PERCENT "20"
 
 struct capture {
-	char *output, *tmp_path; /* tmp_path is renamed to output */
+	char *output;
+	FILE *out;               /* written as out_fd, renamed at the end */
+	char out_tmp[PATH_MAX];
 	int out_fd;
 	unsigned buffer_kb;
 	struct tracefs_instance *inst;
@@ -97,26 +101,29 @@ struct capture *capture_new(const char *output, unsigned buffer_kb,
 			    char *err, size_t len)
 {
 	struct capture *c = calloc(1, sizeof(*c));
-	mode_t mask;
 
 	if (c)
-		c->out_fd = c->stop_pipe[0] = c->stop_pipe[1] = -1;
-	if (!c || !(c->output = strdup(output)) ||
-	    asprintf(&c->tmp_path, "%s.XXXXXX", output) < 0) {
+		c->stop_pipe[0] = c->stop_pipe[1] = -1;
+	if (!c || !(c->output = strdup(output))) {
 		snprintf(err, len, "out of memory");
 		goto fail;
 	}
-	c->out_fd = mkostemp(c->tmp_path, O_CLOEXEC);
-	if (c->out_fd < 0) {
+	/* A temporary file beside output (doc/security.md): never a link
+	 * followed, only a regular file replaced, and at the rename. */
+	c->out = atomic_file_open(output, c->out_tmp, sizeof(c->out_tmp));
+	if (!c->out) {
 		snprintf(err, len, "cannot write %s: %s", output,
-			 strerror(errno));
-		free(c->tmp_path);
-		c->tmp_path = NULL;
+			 safe_file_strerror(output, errno));
 		goto fail;
 	}
-	mask = umask(0);
-	umask(mask);
-	fchmod(c->out_fd, 0666 & ~mask);
+	if (!c->out_tmp[0]) { /* a device, written in place: not a file */
+		atomic_file_abort(c->out, c->out_tmp);
+		c->out = NULL;
+		snprintf(err, len, "cannot write %s: is a device, not a file "
+			 "for a trace", output);
+		goto fail;
+	}
+	c->out_fd = fileno(c->out);
 	c->buffer_kb = buffer_kb ? buffer_kb : CAPTURE_DEFAULT_BUFFER_KB;
 	return c;
 fail:
@@ -473,15 +480,15 @@ int capture_stop(struct capture *c, struct capture_report *r, char *err,
 		return -1;
 	}
 	free(cmdlines);
-	if (fsync(c->out_fd) || rename(c->tmp_path, c->output)) {
+	r->bytes = fstat(c->out_fd, &st) ? -1 : (long long)st.st_size;
+	if (atomic_file_commit(c->out, c->out_tmp, c->output)) {
+		c->out = NULL;
 		snprintf(err, len, "cannot write %s: %s", c->output,
 			 strerror(errno));
 		return -1;
 	}
-	free(c->tmp_path);
-	c->tmp_path = NULL;
+	c->out = NULL;
 	r->n_cpus = c->n_cpus;
-	r->bytes = fstat(c->out_fd, &st) ? -1 : (long long)st.st_size;
 	return verify(c->output, &r->events, err, len);
 }
 
@@ -509,14 +516,11 @@ void capture_free(struct capture *c)
 	for (int i = 0; i < 2; i++)
 		if (c->stop_pipe[i] >= 0)
 			close(c->stop_pipe[i]);
-	if (c->tmp_path)
-		unlink(c->tmp_path);
-	if (c->out_fd >= 0)
-		close(c->out_fd);
+	if (c->out)
+		atomic_file_abort(c->out, c->out_tmp);
 	free(c->raw_fd);
 	free(c->cpu);
 	free(c->page);
-	free(c->tmp_path);
 	free(c->output);
 	free(c);
 }
