@@ -505,15 +505,21 @@ static int setup_rundir(struct workload *w, struct cli *c, struct rundir *rd)
 	return 0;
 }
 
-/* mimic cleanup: the groups of runs that were killed (taskgroup.h). */
+/* mimic cleanup: the groups of runs that were killed (taskgroup.h), and
+ * the tracefs instances of recordings that were (capture.h). */
 static int cleanup_main(int argc, char **argv)
 {
+	int failed;
+
 	(void)argv;
 	if (argc > 1) {
 		fprintf(stderr, "Usage: mimic cleanup\n");
 		return MIMIC_EXIT_BADINPUT;
 	}
-	return taskgroup_sweep() ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+	/* Both, whatever the first found. */
+	failed = taskgroup_sweep();
+	failed |= capture_sweep();
+	return failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
 }
 
 /* Runs w and reports; returns the exit status. The stop signals are

@@ -18,7 +18,7 @@ fi
 [ -d "$dir/instances" ] || skip_all "tracefs has no instances"
 have_tc=0
 command -v trace-cmd >/dev/null 2>&1 && have_tc=1
-plan 16
+plan 18
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
 instances >"$TMP/inst-before"
@@ -128,6 +128,22 @@ if command -v setpriv >/dev/null 2>&1; then
 else
 	skip "setpriv is not installed"
 fi
+
+# mimic cleanup removes an instance whose mimic is gone, and only that.
+true &
+gone=$!
+wait $gone
+mkdir "$dir/instances/mimic-record-$gone"
+MIMIC_STATE_DIR="$TMP/state" "$MIMIC" cleanup >"$TMP/out" 2>&1
+[ $? -eq 0 ] && [ ! -d "$dir/instances/mimic-record-$gone" ] &&
+	grep -q "removed the tracefs instance mimic-record-$gone (mimic $gone is gone)" "$TMP/out"
+ok $? "mimic cleanup removes the instance a killed recording left"
+rmdir "$dir/instances/mimic-record-$gone" 2>/dev/null
+
+ln -s "$TMP/target" "$TMP/link.dat"
+"$MIMIC" record -o "$TMP/link.dat" -- true 2>"$TMP/err"
+[ $? -eq 2 ] && [ ! -e "$TMP/target" ] && grep -q 'symbolic link' "$TMP/err"
+ok $? "an -o that is a symbolic link: exit 2, not followed"
 
 instances >"$TMP/inst-after"
 cmp -s "$TMP/inst-before" "$TMP/inst-after"

@@ -13,6 +13,7 @@
 #include "lib/safe_file.h"
 #include "trace/tracedat.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -523,4 +524,57 @@ void capture_free(struct capture *c)
 	free(c->page);
 	free(c->output);
 	free(c);
+}
+
+/* Whether pid is a live mimic (the recording may still be going on). */
+static bool mimic_alive(int pid)
+{
+	char path[64], comm[32] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (!fgets(comm, sizeof(comm), f))
+		comm[0] = '\0';
+	fclose(f);
+	return !strncmp(comm, "mimic", 5);
+}
+
+int capture_sweep(void)
+{
+	const char *dir = NULL;
+	char path[PATH_MAX];
+	struct dirent *e;
+	int failed = 0;
+	DIR *d;
+
+	/* Not mounted: nothing can be left in it. */
+	if (tracefs_tracing_dir_is_mounted(false, &dir) <= 0 || !dir)
+		return 0;
+	snprintf(path, sizeof(path), "%s/instances", dir);
+	d = opendir(path);
+	while (d && (e = readdir(d))) {
+		struct tracefs_instance *inst;
+		int pid;
+		char end;
+
+		if (sscanf(e->d_name, "mimic-record-%d%c", &pid, &end) != 1 ||
+		    mimic_alive(pid))
+			continue;
+		inst = tracefs_instance_alloc(NULL, e->d_name);
+		if (inst && !tracefs_instance_destroy(inst)) {
+			printf("mimic cleanup: removed the tracefs instance %s "
+			       "(mimic %d is gone)\n", e->d_name, pid);
+		} else {
+			fprintf(stderr, "mimic cleanup: cannot remove %s/%s: "
+				"%s\n", path, e->d_name, strerror(errno));
+			failed = 1;
+		}
+		tracefs_instance_free(inst);
+	}
+	if (d)
+		closedir(d);
+	return failed;
 }

@@ -48,4 +48,11 @@ int capture_stop(struct capture *c, struct capture_report *r, char *err,
 /* Removes the instance and the temporary files if still there. */
 void capture_free(struct capture *c);
 
+/*
+ * mimic cleanup: removes the instances recordings left when their mimic
+ * was killed (instances/mimic-record-PID, PID gone or not a mimic),
+ * printing one line each; 0, or 1 if one could not be removed.
+ */
+int capture_sweep(void);
+
 #endif

@@ -300,6 +300,7 @@ int record_main(int argc, char **argv)
 	sigaddset(&waitset, SIGINT);
 	sigaddset(&waitset, SIGTERM);
 	sigaddset(&waitset, SIGHUP);
+	sigaddset(&waitset, SIGQUIT);
 	sigprocmask(SIG_BLOCK, &waitset, &orig);
 	if (rc.cmd) {
 		child = record_spawn(rc.cmd, &orig, &gate, &exec_err);
