@@ -4,7 +4,7 @@
 # thread names; bad usage exits 2; the tracefs instance goes away.
 . "${srcdir:-.}/tests/lib.sh"
 "$MIMIC" record --help >/dev/null 2>&1 || skip_all "mimic record is not built"
-"$MIMIC" record -- true 2>"$TMP/probe"
+"$MIMIC" record -o "$TMP/probe.dat" -- true 2>"$TMP/probe"
 grep -q 'built without tracing' "$TMP/probe" &&
 	skip_all "built without libtracefs/libtraceevent/libtracecmd"
 [ "$(id -u)" -eq 0 ] || skip_all "needs root to use tracefs"
@@ -18,7 +18,7 @@ fi
 [ -d "$dir/instances" ] || skip_all "tracefs has no instances"
 have_tc=0
 command -v trace-cmd >/dev/null 2>&1 && have_tc=1
-plan 18
+plan 19
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
 instances >"$TMP/inst-before"
@@ -110,7 +110,12 @@ if [ $have_tc -eq 1 ]; then
 	grep -q 'sched_switch: *recthr-0:' "$TMP/mreport" &&
 		grep -q 'sched_switch: *recthr-1:' "$TMP/mreport"
 	ok $? "the workload's threads recthr-0 and recthr-1 are in it by name"
+	# mimic's reader thread (named mimic-record) is not in the tree: it
+	# may only appear as the task a tree task switched away from.
+	! grep -E '^ *mimic-record-[0-9]+ ' "$TMP/mreport" | grep -qv 'sched_switch:'
+	ok $? "the recording's own reader thread is not recorded"
 else
+	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"
 fi
 "$MIMIC" --quiet --record "$TMP/no/such/m.dat" "$TMP/w.json" 2>"$TMP/err"

@@ -284,6 +284,7 @@ static void *drain_main(void *arg)
 		c->drain_errno = ENOMEM;
 		return NULL;
 	}
+	pthread_setname_np(pthread_self(), "mimic-record");
 	/* Ahead of the recorded tasks' fair share, so a busy tree does
 	 * not starve its own recording (a failure just leaves nice 0). */
 	if (setpriority(PRIO_PROCESS, (id_t)gettid(), CAPTURE_DRAIN_NICE))
@@ -367,15 +368,10 @@ int capture_start(struct capture *c, const pid_t *pids, int n_pids,
 	if (tracefs_instance_file_write(c->inst, "trace_clock", "mono") < 0)
 		fprintf(stderr, "mimic: warning: tracefs has no \"mono\" "
 			"clock: the trace keeps the default clock\n");
-	if (tracefs_option_enable(c->inst, TRACEFS_OPTION_EVENT_FORK)) {
-		snprintf(err, len, "tracefs: cannot set the event-fork "
-			 "option: %s", strerror(errno ? errno : EIO));
+	if (enable_events(c, err, len) || open_cpus(c, err, len))
 		goto out;
-	}
-	if (inst_write(c, "set_event_pid", text, err, len) ||
-	    enable_events(c, err, len) || open_cpus(c, err, len))
-		goto out;
-	tracefs_instance_file_clear(c->inst, "trace");
+	/* The reader first: made after the filter, it would be a child of
+	 * a recorded task (--record) and record its own reads. */
 	if (pipe2(c->stop_pipe, O_CLOEXEC)) {
 		snprintf(err, len, "pipe: %s", strerror(errno));
 		goto out;
@@ -390,6 +386,14 @@ int capture_start(struct capture *c, const pid_t *pids, int n_pids,
 		goto out;
 	}
 	c->drainer_running = true;
+	if (tracefs_option_enable(c->inst, TRACEFS_OPTION_EVENT_FORK)) {
+		snprintf(err, len, "tracefs: cannot set the event-fork "
+			 "option: %s", strerror(errno ? errno : EIO));
+		goto out;
+	}
+	if (inst_write(c, "set_event_pid", text, err, len))
+		goto out;
+	tracefs_instance_file_clear(c->inst, "trace");
 	ret = inst_write(c, "tracing_on", "1", err, len);
 out:
 	free(text);
