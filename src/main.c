@@ -640,6 +640,7 @@ int main(int argc, char **argv)
 		.per_thread_extra = c.trace_json ? trace_ring_bytes(trace_slices(
 							   c.trace_slices))
 						 : 0,
+		.rtapp = notice_rtapp(),
 	};
 	sigset_t stops, orig;
 
@@ -652,10 +653,9 @@ int main(int argc, char **argv)
 		status = before_start(w, &bo, &d);
 		/* rt-app finds what this machine refuses while running: exit
 		 * 1, the threads' logs left with their header. */
-		if (notice_rtapp() && status && !bo.check_only) {
-			status = MIMIC_EXIT_FAILURE;
+		if (notice_rtapp() && status == MIMIC_EXIT_FAILURE &&
+		    !bo.check_only)
 			rtapp_mode_header_logs(w);
-		}
 	}
 	diag_flush(&d); /* before the run: "(and N more like it)" */
 	if (d.errors || status) {
