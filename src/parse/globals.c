@@ -54,7 +54,9 @@ static int set_interval(struct parser *p, const char *path,
 	    s > WORKLOAD_MAX_DURATION_S) {
 		parser_error(p, v, path, "expected seconds from %g to %.0f, "
 			     "got %s", WORKLOAD_MIN_INTERVAL_S,
-			     WORKLOAD_MAX_DURATION_S, parser_shown(p, v));
+			     WORKLOAD_MAX_DURATION_S,
+			     isnan(s) ? parser_shown(p, v)
+				      : arena_printf(p->a, "%g", s));
 		return -1;
 	}
 	g->interval_s = s;
