@@ -70,6 +70,9 @@ void hist_merge_live(struct hist *dst, const struct hist *src)
 {
 	uint64_t n = 0, min, max;
 
+	/* Never written to: 4864 loads saved (n goes up before a count). */
+	if (!__atomic_load_n(&src->n, __ATOMIC_RELAXED))
+		return;
 	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
 		uint32_t c = __atomic_load_n(&src->counts[k], __ATOMIC_RELAXED);
 
