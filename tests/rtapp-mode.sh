@@ -5,6 +5,7 @@
 # refused before time zero; mimic's own mode prints no line saying "error"
 # on a clean run.
 . "${srcdir:-.}/tests/lib.sh"
+tracefs_lock
 
 RTAPP="$TMP/rt-app"
 ln -s "$MIMIC" "$RTAPP" || skip_all "cannot make a link"

@@ -6,6 +6,7 @@
 # stop "break" in the summaries, the thread named, tracing_on frozen at 0
 # (cyclictest -b). Bad values exit 2. Bounds hold with both CPUs busy.
 . "${srcdir:-.}/tests/lib.sh"
+tracefs_lock
 command -v python3 >/dev/null 2>&1 || skip_all "python3 is not installed"
 plan 24
 
