@@ -148,16 +148,8 @@ static int repeat_write(const struct repeat_table *t,
 	json_object_object_add(o, "calibration_source",
 			       json_object_new_string(set->calibration_source));
 	runs = json_object_new_array();
-	for (int k = 0; k < t->runs; k++) {
-		struct json_object *r = json_object_new_object();
-		char id[32];
-
-		snprintf(id, sizeof(id), "run-%03d", k + 1);
-		json_object_object_add(r, "id", json_object_new_string(id));
-		json_object_object_add(r, "exit_status", status[k] < 0 ? NULL :
-				       json_object_new_int(status[k]));
-		json_object_array_add(runs, r);
-	}
+	for (int k = 0; k < t->runs; k++)
+		json_object_array_add(runs, run_set_json_run(k + 1, status[k]));
 	json_object_object_add(o, "runs", runs);
 	metrics = json_object_new_array();
 	for (size_t k = 0; k < t->n; k++) {

@@ -278,3 +278,15 @@ int run_set_write_json(const struct run_set *s, const char *name,
 	free(text);
 	return rc;
 }
+
+struct json_object *run_set_json_run(int run, int status)
+{
+	struct json_object *o = json_object_new_object();
+	char id[32];
+
+	snprintf(id, sizeof(id), "run-%03d", run);
+	json_object_object_add(o, "id", json_object_new_string(id));
+	json_object_object_add(o, "exit_status", status < 0 ? NULL :
+			       json_object_new_int(status));
+	return o;
+}

@@ -61,4 +61,8 @@ int run_set_write(const struct run_set *s, const char *name, const char *text);
 int run_set_write_json(const struct run_set *s, const char *name,
 		       struct json_object *o);
 
+/* A run's entry in the set's JSON: {"id": "run-NNN", "exit_status": status}
+ * (null when status < 0: not run). */
+struct json_object *run_set_json_run(int run, int status);
+
 #endif

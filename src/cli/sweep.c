@@ -506,14 +506,9 @@ static struct json_object *sweep_json(const struct sweep *s,
 				       json_object_new_boolean(r->until_met));
 		runs = json_object_new_array();
 		for (int k = 0; k < r->runs; k++) {
-			struct json_object *run = json_object_new_object();
-			char id[32];
+			struct json_object *run = run_set_json_run(
+				r->first_run + k, r->status[k]);
 
-			snprintf(id, sizeof(id), "run-%03d", r->first_run + k);
-			json_object_object_add(run, "id",
-					       json_object_new_string(id));
-			json_object_object_add(run, "exit_status",
-					       json_object_new_int(r->status[k]));
 			json_object_object_add(run, "metrics",
 					       sweep_json_metrics(r->values[k]));
 			json_object_array_add(runs, run);
