@@ -17,11 +17,13 @@
 
 const char *const headline_names[HEADLINE_METRICS] = {
 	"duration_s", "loops", "overruns", "wake.p50", "wake.p99",
-	"slack_us.min", "slack_us.p50", "run_us.p50",
+	"slack_us.min", "slack_us.p50", "run_us.p50", "request.p50",
+	"request.p99", "request.rps", "e2e.p50", "e2e.p99", "budget.misses",
 };
 
 const char *const headline_units[HEADLINE_METRICS] = {
-	"s", "", "", "us", "us", "us", "us", "us",
+	"s", "", "", "us", "us", "us", "us", "us", "us", "us", "1/s", "us",
+	"us", "",
 };
 
 int headline_find(const char *name)
@@ -45,6 +47,32 @@ static bool headline_is_number(struct json_object *v)
 {
 	return v && (json_object_is_type(v, json_type_int) ||
 		     json_object_is_type(v, json_type_double));
+}
+
+/* PREFIX.p50 and PREFIX.p99 of the "latency_us" of o (requests, e2e). */
+static void headline_latency(struct json_object *o, const char *task,
+			     const char *prefix,
+			     void (*put)(void *arg, const char *task,
+					 const char *metric,
+					 struct json_object *v),
+			     void *arg)
+{
+	struct json_object *lat = headline_get(o, "latency_us");
+	char key[96];
+
+	snprintf(key, sizeof(key), "%s.p50", prefix);
+	put(arg, task, key, headline_get(lat, "p50"));
+	snprintf(key, sizeof(key), "%s.p99", prefix);
+	put(arg, task, key, headline_get(lat, "p99"));
+}
+
+/* A task's requests, when its request events counted any. */
+static struct json_object *headline_requests(struct json_object *t)
+{
+	struct json_object *req = headline_get(t, "requests");
+
+	return json_object_get_int64(headline_get(req, "count")) > 0 ? req
+								      : NULL;
 }
 
 void headline_per_task(struct json_object *s,
@@ -85,6 +113,16 @@ void headline_per_task(struct json_object *s,
 		    headline_get(headline_get(t, "slack_us"), "p50"));
 		put(arg, name, "run_us.p50",
 		    headline_get(headline_get(t, "run_us"), "p50"));
+		if (headline_requests(t)) {
+			headline_latency(headline_requests(t), name, "request",
+					 put, arg);
+			put(arg, name, "request.rps",
+			    headline_get(headline_requests(t), "rps"));
+		}
+		headline_latency(headline_get(t, "e2e"), name, "e2e", put, arg);
+		if (headline_get(headline_get(t, "e2e"), "budget_us"))
+			put(arg, name, "budget.misses",
+			    headline_get(headline_get(t, "e2e"), "misses"));
 	}
 }
 
@@ -148,9 +186,11 @@ void headline_workload(struct json_object *s, double *out)
 {
 	struct json_object *tasks = headline_get(s, "tasks");
 	struct json_object *v = headline_get(s, "duration_s");
-	struct headline_merge *wake = calloc(3, sizeof(*wake));
+	struct headline_merge *wake = calloc(5, sizeof(*wake));
 	struct headline_merge *slack = wake + 1, *run = wake + 2;
-	double loops = 0, overruns = 0, slack_min = NAN;
+	struct headline_merge *request = wake + 3, *e2e = wake + 4;
+	double loops = 0, overruns = 0, slack_min = NAN, rps = NAN;
+	double misses = NAN;
 	bool any_task = false;
 
 	for (int k = 0; k < HEADLINE_METRICS; k++)
@@ -184,6 +224,20 @@ void headline_workload(struct json_object *s, double *out)
 			slack_min = json_object_get_double(m);
 		headline_merge_add(slack, sl);
 		headline_merge_add(run, headline_get(t, "run_us"));
+		if ((m = headline_requests(t))) {
+			headline_merge_add(request, headline_get(m, "latency_us"));
+			m = headline_get(m, "rps");
+			if (headline_is_number(m))
+				rps = (isnan(rps) ? 0 : rps) +
+				      json_object_get_double(m);
+		}
+		m = headline_get(t, "e2e");
+		headline_merge_add(e2e, headline_get(m, "latency_us"));
+		if (headline_get(m, "budget_us") &&
+		    headline_is_number(headline_get(m, "misses")))
+			misses = (isnan(misses) ? 0 : misses) +
+				 json_object_get_double(headline_get(m,
+								     "misses"));
 	}
 	if (any_task) {
 		out[HEADLINE_LOOPS] = loops;
@@ -194,6 +248,12 @@ void headline_workload(struct json_object *s, double *out)
 	out[HEADLINE_SLACK_MIN] = slack_min;
 	out[HEADLINE_SLACK_P50] = headline_merge_percentile(slack, 50);
 	out[HEADLINE_RUN_P50] = headline_merge_percentile(run, 50);
+	out[HEADLINE_REQUEST_P50] = headline_merge_percentile(request, 50);
+	out[HEADLINE_REQUEST_P99] = headline_merge_percentile(request, 99);
+	out[HEADLINE_REQUEST_RPS] = rps;
+	out[HEADLINE_E2E_P50] = headline_merge_percentile(e2e, 50);
+	out[HEADLINE_E2E_P99] = headline_merge_percentile(e2e, 99);
+	out[HEADLINE_BUDGET_MISSES] = misses;
 	free(wake);
 }
 

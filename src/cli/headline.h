@@ -14,8 +14,10 @@ struct json_object;
 /*
  * Calls put for each headline metric of the summary s: the run's
  * duration_s (task NULL), and per task loops, overruns, wake.<path>.p50
- * and .p99 of each wake path, slack_us.min, slack_us.p50, run_us.p50. v
- * may be NULL or not a number (a metric without samples).
+ * and .p99 of each wake path, slack_us.min, slack_us.p50, run_us.p50;
+ * request.p50, .p99 and .rps when its request events counted any; e2e.p50
+ * and .p99; budget.misses with a budget. v may be NULL or not a number (a
+ * metric without samples).
  */
 void headline_per_task(struct json_object *s,
 		       void (*put)(void *arg, const char *task,
@@ -33,10 +35,17 @@ enum headline_metric {
 	HEADLINE_SLACK_MIN,       /* the least of the tasks' slack_us.min */
 	HEADLINE_SLACK_P50,       /* over every slack sample, µs */
 	HEADLINE_RUN_P50,         /* over every run sample, µs */
+	HEADLINE_REQUEST_P50,     /* over every request of every task, µs */
+	HEADLINE_REQUEST_P99,
+	HEADLINE_REQUEST_RPS,     /* sum over the tasks with requests */
+	HEADLINE_E2E_P50,         /* over every end-to-end sample, µs */
+	HEADLINE_E2E_P99,
+	HEADLINE_BUDGET_MISSES,   /* sum over the tasks with a budget */
 	HEADLINE_METRICS
 };
 
-/* "wake.p99", ...; and each one's unit ("s", "us", "" for a count). */
+/* "wake.p99", ...; and each one's unit ("s", "us", "1/s", "" for a
+ * count). */
 extern const char *const headline_names[HEADLINE_METRICS];
 extern const char *const headline_units[HEADLINE_METRICS];
 

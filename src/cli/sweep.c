@@ -558,9 +558,16 @@ static int sweep_param_width(const struct sweep *s, int k)
 	return w;
 }
 
+/* The table: metrics without a value at any point are left out (the
+ * files keep every column). */
 static void sweep_print(const struct sweep *s, const struct run_set *set,
 			int repeat, const struct sweep_row *rows, long done)
 {
+	bool shown[HEADLINE_METRICS] = { false };
+
+	for (long i = 0; i < done; i++)
+		for (int m = 0; m < HEADLINE_METRICS; m++)
+			shown[m] |= !isnan(rows[i].median[m]);
 	printf("mimic: %ld of %ld point%s in %s: %s per point\n", done,
 	       s->points, s->points == 1 ? "" : "s", set->dir.path,
 	       repeat > 1 ? "the median of each metric over the runs"
@@ -570,8 +577,9 @@ static void sweep_print(const struct sweep *s, const struct run_set *set,
 		printf(" %*s", sweep_param_width(s, k), s->p[k].name);
 	printf(" | %4s %4s", "runs", "exit");
 	for (int m = 0; m < HEADLINE_METRICS; m++)
-		printf(" %*s", sweep_width(headline_names[m], 10),
-		       headline_names[m]);
+		if (shown[m])
+			printf(" %*s", sweep_width(headline_names[m], 10),
+			       headline_names[m]);
 	putchar('\n');
 	for (long i = 0; i < done; i++) {
 		printf("%5ld", i + 1);
@@ -583,6 +591,8 @@ static void sweep_print(const struct sweep *s, const struct run_set *set,
 		for (int m = 0; m < HEADLINE_METRICS; m++) {
 			int w = sweep_width(headline_names[m], 10);
 
+			if (!shown[m])
+				continue;
 			if (isnan(rows[i].median[m]))
 				printf(" %*s", w, "-");
 			else
