@@ -9,7 +9,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
 plot="$srcdir/utils/mimic-plot"
-plan 22
+plan 23
 
 # Two tasks, n loops each: the loops column is 2n whatever the load.
 cat >"$TMP/w.json" <<'J'
@@ -31,7 +31,7 @@ ok $? "a 3 x 2 grid: exit $rc, six run directories in r/sweep-001"
 	[ "$(grep -c '^ *[1-6] ' grid)" -eq 6 ]
 ok $? "the table on stdout: a header and six rows"
 diag <grid
-[ "$(head -1 r/sweep-001/sweep.csv)" = "point,param.n,param.period,runs,exit_status,duration_s,loops,overruns,wake.p50,wake.p99,slack_us.min,slack_us.p50,run_us.p50,until_met,run_dirs" ]
+[ "$(head -1 r/sweep-001/sweep.csv)" = "point,param.n,param.period,runs,exit_status,duration_s,loops,overruns,wake.p50,wake.p99,slack_us.min,slack_us.p50,run_us.p50,request.p50,request.p99,request.rps,e2e.p50,e2e.p99,budget.misses,until_met,run_dirs" ]
 ok $? "sweep.csv's columns"
 
 # check-grid.py DIR: the rows in grid order (the first --sweep slowest),
@@ -47,7 +47,7 @@ assert got == want, got
 j = json.load(open(os.path.join(d, "sweep.json")))
 assert j["mimic_sweep"] == 1 and j["params"] == ["n", "period"], j["params"]
 assert j["points_planned"] == 6 and j["stopped"] is None and j["repeat"] == 1
-assert [m["name"] for m in j["metrics"]] == list(rows[0])[5:13]
+assert [m["name"] for m in j["metrics"]] == list(rows[0])[5:19]
 assert len(j["points"]) == 6
 def pct(hist, p):
     n = sum(c for _, c in hist)
@@ -90,6 +90,48 @@ ok $? "a..b:step counts down when b < a; a lone value is a list of one"
 "$MIMIC" -q --pause 0 --outdir r --sweep n=1,3..4,9 w.json >mixed 2>&1
 [ "$(cut -d, -f2 r/sweep-003/sweep.csv | tr '\n' ' ')" = "param.n 1 3 4 9 " ]
 ok $? "a LIST mixes values and ranges"
+
+# A served workload: request, end-to-end and budget columns over the tasks.
+cat >srv.json <<'J'
+{ "params": { "run": 500 },
+  "global": { "duration": 0.3, "log_size": "disable", "calibration": 100 },
+  "tasks": {
+    "client": { "instance": 2,
+                "timer": { "ref": "t", "period": 10000, "mode": "absolute" },
+                "send": "req" },
+    "server": { "recv": "req", "run": "${run}", "request": "wake",
+                "budget": 100000 } } }
+J
+"$MIMIC" -q --pause 0 --outdir v --sweep run=100,400 srv.json >srv 2>&1
+python3 - v/sweep-001 <<'PY' >py 2>&1
+import csv, json, os, sys
+d = sys.argv[1]
+rows = list(csv.DictReader(open(os.path.join(d, "sweep.csv"))))
+assert len(rows) == 2, rows
+def pct(hist, p):
+    n = sum(c for _, c in hist)
+    seen = 0
+    for v, c in sorted(hist):
+        seen += c
+        if seen >= p / 100.0 * n:
+            return v
+def merged(stats, p):
+    stats = [s for s in stats if s and s["n"]]
+    v = pct([b for s in stats for b in s["hist"]], p)
+    return min(max(v, min(s["min"] for s in stats)), max(s["max"] for s in stats))
+for r in rows:
+    s = json.load(open(os.path.join(d, r["run_dirs"], "summary.json")))
+    req = [t["requests"] for t in s["tasks"] if t.get("requests", {}).get("count")]
+    e2e = [t["e2e"] for t in s["tasks"] if "e2e" in t]
+    rps = sum(q["rps"] for q in req)
+    assert req and abs(float(r["request.rps"]) - rps) <= 1e-9 * rps, r
+    assert float(r["request.p99"]) == merged([q["latency_us"] for q in req], 99), r
+    assert float(r["e2e.p50"]) == merged([e["latency_us"] for e in e2e], 50), r
+    assert int(r["budget.misses"]) == sum(e["misses"] for e in e2e
+                                          if e["budget_us"] is not None), r
+PY
+ok $? "request p50/p99/rps, e2e p50/p99 and budget misses: over every task"
+diag <py
 
 # --until: the first point whose loops (2n) reach 8 is n=4.
 run_bounded 60 "$MIMIC" -q --pause 0 --outdir u --sweep n=1..9 \
@@ -164,7 +206,7 @@ ok $? "--sweep and --set of one parameter: exit 2"
 	grep -q "period: must be >= 0" out && [ ! -e b ]
 ok $? "a point the workload refuses: exit 2 before the first point runs"
 "$MIMIC" -q --outdir b --sweep n=1,2 --until 'wake.p98>3' w.json >out 2>&1
-[ $? -eq 2 ] && grep -q '^mimic: --until wake.p98>3: no metric "wake.p98"; the metrics are the sweep.s columns: duration_s, loops, overruns, wake.p50, wake.p99, slack_us.min, slack_us.p50, run_us.p50$' out &&
+[ $? -eq 2 ] && grep -q '^mimic: --until wake.p98>3: no metric "wake.p98"; the metrics are the sweep.s columns: duration_s, loops, overruns, wake.p50, wake.p99, slack_us.min, slack_us.p50, run_us.p50, request.p50, request.p99, request.rps, e2e.p50, e2e.p99, budget.misses$' out &&
 	[ ! -e b ]
 ok $? "an unknown --until metric: exit 2, naming the choices"
 bad=""
