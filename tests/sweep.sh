@@ -34,6 +34,17 @@ diag <grid
 [ "$(head -1 r/sweep-001/sweep.csv)" = "point,param.n,param.period,runs,exit_status,duration_s,loops,overruns,wake.p50,wake.p99,slack_us.min,slack_us.p50,run_us.p50,request.p50,request.p99,request.rps,e2e.p50,e2e.p99,budget.misses,until_met,run_dirs" ]
 ok $? "sweep.csv's columns"
 
+# pct.py: a percentile of [value, count] buckets, by the summary's rule.
+cat >pct.py <<'PY'
+def pct(hist, p):
+    n = sum(c for _, c in hist)
+    seen = 0
+    for v, c in sorted(hist):
+        seen += c
+        if seen >= p / 100.0 * n:
+            return v
+PY
+
 # check-grid.py DIR: the rows in grid order (the first --sweep slowest),
 # loops = 2n, each row's figures those of its run's summary.json (wake.p99
 # over both tasks' merged histograms), run.json's params as --set made them.
@@ -49,13 +60,7 @@ assert j["mimic_sweep"] == 1 and j["params"] == ["n", "period"], j["params"]
 assert j["points_planned"] == 6 and j["stopped"] is None and j["repeat"] == 1
 assert [m["name"] for m in j["metrics"]] == list(rows[0])[5:19]
 assert len(j["points"]) == 6
-def pct(hist, p):
-    n = sum(c for _, c in hist)
-    seen = 0
-    for v, c in sorted(hist):
-        seen += c
-        if seen >= p / 100.0 * n:
-            return v
+from pct import pct
 for k, r in enumerate(rows):
     n, period = want[k]
     assert r["point"] == str(k + 1) and r["runs"] == "1" and \
@@ -108,13 +113,7 @@ import csv, json, os, sys
 d = sys.argv[1]
 rows = list(csv.DictReader(open(os.path.join(d, "sweep.csv"))))
 assert len(rows) == 2, rows
-def pct(hist, p):
-    n = sum(c for _, c in hist)
-    seen = 0
-    for v, c in sorted(hist):
-        seen += c
-        if seen >= p / 100.0 * n:
-            return v
+from pct import pct
 def merged(stats, p):
     stats = [s for s in stats if s and s["n"]]
     v = pct([b for s in stats for b in s["hist"]], p)
