@@ -9,8 +9,10 @@
 #include "cli/list.h"
 #include "cli/repeat.h"
 #include "cli/rundir.h"
+#include "cli/run_set.h"
 #include "cli/rtapp_cli.h"
 #include "cli/search.h"
+#include "cli/sweep.h"
 #include "lib/arena.h"
 #include "lib/notice.h"
 #include "lib/safe_file.h"
@@ -58,12 +60,15 @@ struct cli {
 	const char *outdir;       /* --outdir ROOT */
 	int repeat;               /* --repeat N; 0: one run */
 	double pause_s;           /* --pause S between repeated runs */
+	struct sweep sweep;       /* --sweep NAME=LIST..., --until */
 	double calibration_ns;    /* --calibration-ns NS; 0: none */
 	bool summary_table;       /* rt-app mode: --summary without FILE */
 	bool keep_duplicate_keys;
 	enum calibration_policy calibration; /* --calibration WORD */
 	bool calibration_set;     /* --calibration given */
 	const char *duration;
+	double interval_s;        /* --interval S; 0: not given */
+	long long break_us;       /* --break-us N; 0: not given */
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
 	const char *trace_json;   /* --trace-json FILE */
@@ -104,11 +109,23 @@ static void usage(FILE *out)
 		"                       of a new ROOT/repeat-NNN (ROOT: --outdir,\n"
 		"                       else ./mimic-runs); print min/median/max\n"
 		"      --pause S        seconds between repeated runs (default 1)\n"
+		"      --sweep NAME=LIST  run once per value of parameter NAME\n"
+		"                       (LIST: v1,v2,... or a..b[:step]; repeat\n"
+		"                       for a grid) in a new ROOT/sweep-NNN; one\n"
+		"                       row of metrics per point (doc: sweeps.md)\n"
+		"      --until 'METRIC>N'  stop the sweep at the first point\n"
+		"                       where it holds (also <, >=, <=)\n"
 		"      --calibration-ns NS  use NS ns per work loop (as\n"
 		"                       global.calibration)\n"
 		"      --summary FILE   write a JSON summary of the run to FILE\n"
 		"                       (- for standard output)\n"
 		"      --no-progress    no progress line, even on a terminal\n"
+		"      --interval S     every S seconds, print each task's loops\n"
+		"                       and wake-up latency p50/p99/max since\n"
+		"                       time zero (overrides global.interval)\n"
+		"      --break-us N     stop the run and tracing at the first\n"
+		"                       wake-up later than N us, name the thread\n"
+		"                       (overrides global.break_us)\n"
 		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
@@ -183,12 +200,16 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "trace-slices", required_argument, NULL, 'N' },
 		{ "record", required_argument, NULL, 'Y' },
 		{ "no-progress", no_argument, NULL, 'P' },
+		{ "interval", required_argument, NULL, 'I' },
+		{ "break-us", required_argument, NULL, 'b' },
 		{ "recalibrate", no_argument, NULL, 'R' },
 		{ "strict", no_argument, NULL, 'X' },
 		{ "tool-output", no_argument, NULL, 'Q' },
 		{ "outdir", required_argument, NULL, 'o' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "pause", required_argument, NULL, 'p' },
+		{ "sweep", required_argument, NULL, 'w' },
+		{ "until", required_argument, NULL, 'u' },
 		{ "calibration-ns", required_argument, NULL, 'C' },
 		{ "keep-duplicate-keys", no_argument, NULL, 'k' },
 		{ "calibration", required_argument, NULL, 'B' },
@@ -232,6 +253,29 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			break;
 		case 'A': break; /* rtapp_cli_detect() saw it */
 		case 'P': c->no_progress = true; break;
+		case 'I':
+			c->interval_s = strtod(optarg, &end);
+			if (*end || end == optarg || !isfinite(c->interval_s) ||
+			    c->interval_s < WORKLOAD_MIN_INTERVAL_S ||
+			    c->interval_s > WORKLOAD_MAX_DURATION_S) {
+				fprintf(stderr, "mimic: --interval: expected "
+					"seconds from %g to %.0f: %s\n",
+					WORKLOAD_MIN_INTERVAL_S,
+					WORKLOAD_MAX_DURATION_S, optarg);
+				return -1;
+			}
+			break;
+		case 'b':
+			errno = 0;
+			c->break_us = strtoll(optarg, &end, 10);
+			if (*end || end == optarg || errno || c->break_us < 1 ||
+			    c->break_us > WORKLOAD_MAX_BREAK_US) {
+				fprintf(stderr, "mimic: --break-us: expected "
+					"an integer of us from 1 to %lld: %s\n",
+					(long long)WORKLOAD_MAX_BREAK_US, optarg);
+				return -1;
+			}
+			break;
 		case 'R': c->recalibrate = true; break;
 		case 'X': c->strict = true; break;
 		case 'Q': c->tool_output = c->quiet = true; break;
@@ -241,6 +285,14 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'C':
 			if (repeat_parse_option(opt, optarg, &c->repeat,
 						&c->pause_s, &c->calibration_ns))
+				return -1;
+			break;
+		case 'w':
+			if (sweep_parse_option(&c->sweep, optarg))
+				return -1;
+			break;
+		case 'u':
+			if (sweep_parse_until(&c->sweep, optarg))
 				return -1;
 			break;
 		case 'k': c->keep_duplicate_keys = true; break;
@@ -290,16 +342,23 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 	}
 	if (c->list_keys)
 		return 0;
-	if (c->repeat && (c->summary || c->logdir)) {
-		fprintf(stderr, "mimic: --repeat and --%s: each run writes its "
+	if (c->sweep.until && !c->sweep.n) {
+		fprintf(stderr, "mimic: --until stops a sweep: it needs "
+			"--sweep\n");
+		usage_hint();
+		return -1;
+	}
+	if ((c->repeat || c->sweep.n) && (c->summary || c->logdir)) {
+		fprintf(stderr, "mimic: --%s and --%s: each run writes its "
 			"logs and summary.json in its run directory\n",
+			c->sweep.n ? "sweep" : "repeat",
 			c->summary ? "summary" : "logdir");
 		usage_hint();
 		return -1;
 	}
-	if (c->repeat && c->record) {
-		fprintf(stderr, "mimic: --repeat and --record: record one "
-			"run at a time\n");
+	if ((c->repeat || c->sweep.n) && c->record) {
+		fprintf(stderr, "mimic: --%s and --record: record one run "
+			"at a time\n", c->sweep.n ? "sweep" : "repeat");
 		usage_hint();
 		return -1;
 	}
@@ -318,9 +377,10 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		return -1;
 	}
 	c->file = argv[optind];
-	if (c->repeat && !strcmp(c->file, "-")) {
-		fprintf(stderr, "mimic: --repeat: the workload is read once per "
-			"run: give a file, not -\n");
+	if ((c->repeat || c->sweep.n) && !strcmp(c->file, "-")) {
+		fprintf(stderr, "mimic: --%s: the workload is read once per "
+			"run: give a file, not -\n",
+			c->sweep.n ? "sweep" : "repeat");
 		usage_hint();
 		return -1;
 	}
@@ -375,6 +435,10 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	}
 	if (c->calibration_ns > 0)
 		w->g.calibration_ns = c->calibration_ns;
+	if (c->interval_s > 0)
+		w->g.interval_s = c->interval_s;
+	if (c->break_us > 0)
+		w->g.break_us = c->break_us;
 	if (c->logdir) {
 		w->g.logdir = c->logdir;
 		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
@@ -531,6 +595,12 @@ static int run(const struct workload *w, const struct cli *c,
 	struct engine_options eo = { .quiet = c->quiet,
 				     .no_progress = c->no_progress ||
 						    notice_rtapp(),
+				     /* Standard output kept for the tool's
+				      * lines, or the JSON summary. */
+				     .interval_out = c->tool_output ||
+							     (c->summary &&
+							      !strcmp(c->summary, "-"))
+							     ? stderr : stdout,
 				     .trace_json = c->trace_json,
 				     .trace_slices = c->trace_slices,
 				     .allow_missing = c->allow_missing,
@@ -648,17 +718,32 @@ int main(int argc, char **argv)
 	if (root)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors && !c.check && !c.dump && !c.repeat &&
-	    setup_rundir(w, &c, &rd))
+	    !c.sweep.n && setup_rundir(w, &c, &rd))
 		goto out;
 	if (w && !d.errors)
 		wiring_check(&a, &d, root, w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
+	/* Every point of a sweep is checked before anything runs. */
+	if (w && !d.errors && c.sweep.n) {
+		diag_flush(&d);
+		if (sweep_check(&c.sweep, d.file, text, len, c.sets, c.n_sets,
+				c.keep_duplicate_keys))
+			goto out;
+	}
+	if (w && !d.errors && c.sweep.n && !c.check && !c.dump) {
+		status = sweep_main(&c.sweep, argc, argv, c.repeat, c.pause_s,
+				    c.outdir ? c.outdir
+					     : w->g.outdir ? w->g.outdir
+							   : RUN_SET_ROOT,
+				    c.quiet);
+		goto out;
+	}
 	if (w && !d.errors && c.repeat && !c.check && !c.dump) {
 		status = repeat_main(argc, argv, c.repeat, c.pause_s,
 				     c.outdir ? c.outdir
 					      : w->g.outdir ? w->g.outdir
-							    : REPEAT_ROOT,
+							    : RUN_SET_ROOT,
 				     c.quiet);
 		goto out;
 	}
@@ -708,6 +793,7 @@ int main(int argc, char **argv)
 		.per_thread_extra = c.trace_json ? trace_ring_bytes(trace_slices(
 							   c.trace_slices))
 						 : 0,
+		.rtapp = notice_rtapp(),
 	};
 	sigset_t stops, orig;
 
@@ -720,10 +806,9 @@ int main(int argc, char **argv)
 		status = before_start(w, &bo, &d);
 		/* rt-app finds what this machine refuses while running: exit
 		 * 1, the threads' logs left with their header. */
-		if (notice_rtapp() && status && !bo.check_only) {
-			status = MIMIC_EXIT_FAILURE;
+		if (notice_rtapp() && status == MIMIC_EXIT_FAILURE &&
+		    !bo.check_only)
 			rtapp_mode_header_logs(w);
-		}
 	}
 	diag_flush(&d); /* before the run: "(and N more like it)" */
 	if (d.errors || status) {
@@ -775,5 +860,6 @@ out:
 	free(text);
 	free(path);
 	arena_free(&a);
+	sweep_free(&c.sweep);
 	return status;
 }

@@ -517,7 +517,7 @@ static int compare_path_rows(const struct compare_opts *o, const char *name,
 	int regressions = 0;
 
 	for (int w = 0; w < WAKE_PATHS; w++) {
-		const char *path = run_stats_wake_names[w];
+		const char *path = wake_path_name(w);
 		struct json_object *bs = compare_stats(bt, g, path);
 		struct json_object *ns = compare_stats(nt, g, path);
 
