@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <mntent.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -329,11 +330,14 @@ int capture_start(struct capture *c, const pid_t *pids, int n_pids,
 {
 	char name[64], num[32], *text = NULL;
 	sigset_t all, orig;
-	const char *dir = NULL;
+	const char *dir;
 	size_t text_len = (size_t)n_pids * 12 + 1;
 	int ret = -1;
 
-	if (tracefs_tracing_dir_is_mounted(true, &dir) < 0 || !dir) {
+	/* Found, or mounted at /sys/kernel/tracing, by libtracefs (which
+	 * keeps the string: tracefs_tracing_dir_is_mounted's leaks). */
+	dir = tracefs_tracing_dir();
+	if (!dir) {
 		snprintf(err, len, "tracefs is not mounted and mounting it "
 			 "failed: %s (mount -t tracefs nodev "
 			 "/sys/kernel/tracing; needs root)",
@@ -548,16 +552,22 @@ static bool mimic_alive(int pid)
 
 int capture_sweep(void)
 {
-	const char *dir = NULL;
-	char path[PATH_MAX];
+	char path[PATH_MAX] = "";
 	struct dirent *e;
+	struct mntent *m;
 	int failed = 0;
+	FILE *mounts;
 	DIR *d;
 
-	/* Not mounted: nothing can be left in it. */
-	if (tracefs_tracing_dir_is_mounted(false, &dir) <= 0 || !dir)
+	/* Not mounted: nothing can be left in it (and nothing to mount). */
+	mounts = setmntent("/proc/mounts", "r");
+	while (mounts && !path[0] && (m = getmntent(mounts)))
+		if (!strcmp(m->mnt_type, "tracefs"))
+			snprintf(path, sizeof(path), "%s/instances", m->mnt_dir);
+	if (mounts)
+		endmntent(mounts);
+	if (!path[0])
 		return 0;
-	snprintf(path, sizeof(path), "%s/instances", dir);
 	d = opendir(path);
 	while (d && (e = readdir(d))) {
 		struct tracefs_instance *inst;
