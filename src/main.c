@@ -625,6 +625,9 @@ static int run(const struct workload *w, const struct cli *c,
 			fprintf(stderr, "mimic: --record: %s\n", why);
 			return MIMIC_EXIT_FAILURE;
 		}
+		snprintf(why, sizeof(why), "mimic_record: root_pid=%d "
+			 "workload=%s", (int)self, c->file);
+		capture_mark(c->capture, why);
 	}
 	engine_run(w, cal->ns_per_loop, &eo, &r);
 	if (c->capture) {

@@ -18,7 +18,7 @@ fi
 [ -d "$dir/instances" ] || skip_all "tracefs has no instances"
 have_tc=0
 command -v trace-cmd >/dev/null 2>&1 && have_tc=1
-plan 19
+plan 20
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
 instances >"$TMP/inst-before"
@@ -51,6 +51,8 @@ if [ $have_tc -eq 1 ]; then
 	grep -q 'sched_switch: *prev_comm=sleep ' "$TMP/report" &&
 		grep -q 'sched_process_exec: *filename=[^ ]*/cat ' "$TMP/report"
 	ok $? "sched_switch of sleep and the exec of cat are in it"
+	sed -n 2p "$TMP/report" | grep -q "print: .*mimic_record: root_pid=$root argv=sh -c sleep 0.2; echo x | cat >/dev/null\$"
+	ok $? "its first event names the recorded pid and command (mimic_record: root_pid=$root argv=...)"
 	# The tree: the command and every child forked from it.
 	awk -v root="$root" '
 		function f(name,   i, n, kv) { for (i = 1; i <= NF; i++) { n = split($i, kv, "="); if (kv[1] == name) return kv[2] } return "" }
@@ -58,8 +60,9 @@ if [ $have_tc -eq 1 ]; then
 		END { tree[root] = 1; for (r = 1; r <= NR; r++) if (r in fork) { split(fork[r], pc, " "); if (pc[1] in tree) tree[pc[2]] = 1 }
 		      for (t in tree) print t }' "$TMP/report" >"$TMP/tree"
 	# Every event involves the tree: its task, or the task it switches
-	# to, wakes or migrates.
+	# to, wakes or migrates (and mimic record's own first line).
 	awk 'NR == FNR { tree[$1] = 1; next }
+		/ print: .*mimic_record: / { next }
 		function f(name,   i, n, kv) { for (i = 1; i <= NF; i++) { n = split($i, kv, "="); if (kv[1] == name) return kv[2] } return "" }
 		{ for (c = 1; c <= NF && $c !~ /^\[[0-9]+\]$/; c++) ; if (c > NF) next
 			n = split($(c - 1), cp, "-"); pid = cp[n]
@@ -72,6 +75,7 @@ if [ $have_tc -eq 1 ]; then
 	! grep -Eq "parent_pid=$loop |-$loop +\[[0-9]+\] [0-9.]+: +(sys_enter|sys_exit)" "$TMP/report"
 	ok $? "the unrelated forking loop's forks and syscalls are not in it"
 else
+	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"

@@ -404,6 +404,15 @@ out:
 	return ret;
 }
 
+void capture_mark(struct capture *c, const char *text)
+{
+	/* A lost line loses a label, not the recording. */
+	if (c->inst &&
+	    tracefs_instance_file_write(c->inst, "trace_marker", text) < 0)
+		fprintf(stderr, "mimic: warning: could not mark the recording "
+			"(%s): %s\n", text, strerror(errno ? errno : EIO));
+}
+
 /* Sums the "overrun" and "dropped events" lines of a CPU's stats. */
 static unsigned long long stats_lost(const char *stats)
 {

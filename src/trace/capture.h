@@ -41,6 +41,12 @@ struct capture *capture_new(const char *output, unsigned buffer_kb,
 int capture_start(struct capture *c, const pid_t *pids, int n_pids,
 		  char *err, size_t len);
 
+/*
+ * Writes a line into the recording (the instance's trace_marker: an
+ * ftrace print event), e.g. what was recorded: "mimic_record: ...".
+ */
+void capture_mark(struct capture *c, const char *text);
+
 /* Stops, reads what is left, writes output, removes the instance. */
 int capture_stop(struct capture *c, struct capture_report *r, char *err,
 		 size_t len);

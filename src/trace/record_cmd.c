@@ -203,6 +203,39 @@ static pid_t record_spawn(char **cmd, const sigset_t *orig, int *gate,
 	return pid;
 }
 
+/*
+ * The recording's first line, for whoever reads it later (mimic model's
+ * default tree): "mimic_record: root_pid=N argv=CMD ARG..." or, for -p,
+ * "mimic_record: root_pid=N comm=NAME".
+ */
+static void record_mark(struct capture *c, const struct record_cli *rc,
+			pid_t root)
+{
+	char text[1024], comm[64] = "", path[64];
+	size_t at;
+	FILE *f;
+
+	at = (size_t)snprintf(text, sizeof(text), "mimic_record: root_pid=%d ",
+			      (int)root);
+	if (rc->cmd) {
+		at += (size_t)snprintf(text + at, sizeof(text) - at, "argv=");
+		for (int i = 0; rc->cmd[i] && at < sizeof(text) - 1; i++)
+			at += (size_t)snprintf(text + at, sizeof(text) - at,
+					       "%s%s", i ? " " : "",
+					       rc->cmd[i]);
+	} else {
+		snprintf(path, sizeof(path), "/proc/%d/comm", (int)root);
+		f = fopen(path, "r");
+		if (f) {
+			if (fgets(comm, sizeof(comm), f))
+				comm[strcspn(comm, "\n")] = '\0';
+			fclose(f);
+		}
+		snprintf(text + at, sizeof(text) - at, "comm=%s", comm);
+	}
+	capture_mark(c, text);
+}
+
 static double now_s(void)
 {
 	struct timespec t;
@@ -317,6 +350,7 @@ int record_main(int argc, char **argv)
 		fprintf(stderr, "mimic record: %s\n", err);
 		goto out;
 	}
+	record_mark(c, &rc, pids[0]);
 	if (!rc.quiet)
 		fprintf(stderr, "mimic: recording pid %d (%s) into %s\n",
 			(int)pids[0], rc.cmd ? rc.cmd[0] : "running process",

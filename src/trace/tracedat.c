@@ -146,6 +146,41 @@ static int add_event_formats(struct tdbuf *b, const char *const *events,
 	return 0;
 }
 
+/*
+ * Of /proc/kallsyms, only the function markers are written from (and
+ * the next symbol, where it ends): the one kernel address the recorded
+ * events carry (print's ip), which trace-cmd report then shows by name.
+ * The whole table is megabytes.
+ */
+static void add_kallsyms(struct tdbuf *b)
+{
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char line[512], found[1024] = "";
+	size_t at = 0;
+
+	bool next = false;
+
+	/* The function and the symbol after it, where it ends. */
+	while (f && fgets(line, sizeof(line), f)) {
+		unsigned long long addr;
+		char type, name[256];
+		bool mark;
+
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3 ||
+		    !addr)
+			continue;
+		mark = !strcmp(name, "tracing_mark_write");
+		if ((mark || next) && at + strlen(line) < sizeof(found))
+			at += (size_t)snprintf(found + at, sizeof(found) - at,
+					       "%s", line);
+		next = mark;
+	}
+	if (f)
+		fclose(f);
+	tdbuf_u32(b, (uint32_t)at);
+	tdbuf_add(b, found, at);
+}
+
 static int add_header(struct tdbuf *b, const struct tracedat_meta *m,
 		      const struct tracedat_cpu *cpus, char *err, size_t len)
 {
@@ -171,8 +206,7 @@ static int add_header(struct tdbuf *b, const struct tracedat_meta *m,
 	    add_event_formats(b, m->events, err, len))
 		return -1;
 
-	/* No kallsyms: the recorded events carry no kernel addresses. */
-	tdbuf_u32(b, 0);
+	add_kallsyms(b);
 	printk = tracefs_instance_file_read(NULL, "printk_formats", &size);
 	tdbuf_u32(b, printk ? (uint32_t)size : 0);
 	if (printk)
