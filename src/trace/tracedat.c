@@ -61,9 +61,21 @@ static void tdbuf_add(struct tdbuf *b, const void *data, size_t n)
 }
 
 /* Numbers in the host's order: the header says which it is. */
-static void tdbuf_u16(struct tdbuf *b, uint16_t v) { tdbuf_add(b, &v, 2); }
-static void tdbuf_u32(struct tdbuf *b, uint32_t v) { tdbuf_add(b, &v, 4); }
-static void tdbuf_u64(struct tdbuf *b, uint64_t v) { tdbuf_add(b, &v, 8); }
+static void tdbuf_u16(struct tdbuf *b, uint16_t v)
+{
+	tdbuf_add(b, &v, 2);
+}
+
+static void tdbuf_u32(struct tdbuf *b, uint32_t v)
+{
+	tdbuf_add(b, &v, 4);
+}
+
+static void tdbuf_u64(struct tdbuf *b, uint64_t v)
+{
+	tdbuf_add(b, &v, 8);
+}
+
 static void tdbuf_str(struct tdbuf *b, const char *s)
 {
 	tdbuf_add(b, s, strlen(s) + 1);
