@@ -82,17 +82,19 @@ else
 	skip "trace-cmd is not installed"
 fi
 
-# -p PID for a while: its children follow; --duration ends it.
-sh -c 'while :; do sleep 0.05; done' &
+# -p PID for a while: its existing child and what that forks are
+# recorded (PID itself only waits); --duration ends it.
+sh -c "sh -c 'echo \$\$ >$TMP/inner; while :; do sleep 0.05; done' & wait" &
 busy=$!
+sleep 0.2 # the inner sh is started
 run_bounded 20 "$MIMIC" record -q -p $busy -D 0.5 -o "$TMP/p.dat" 2>"$TMP/err"
-kill $busy
+kill "$(cat "$TMP/inner")" $busy
 [ $rc -eq 0 ] && [ $took -lt 10000 ] && [ -s "$TMP/p.dat" ]
 ok $? "-p PID -D 0.5 stops by itself ($took ms) and writes the file"
 if [ $have_tc -eq 1 ]; then
 	trace-cmd report -R -i "$TMP/p.dat" 2>/dev/null |
-		grep -Eq "sched_process_fork: *parent_comm=sh parent_pid=$busy "
-	ok $? "the running process's new children are recorded"
+		grep -Eq "sched_process_exec: *filename=[^ ]*/sleep "
+	ok $? "the children of the running process's existing child are recorded"
 else
 	skip "trace-cmd is not installed"
 fi

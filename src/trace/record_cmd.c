@@ -46,8 +46,9 @@ static void record_usage(FILE *out)
 		"that trace-cmd report and KernelShark open (doc/record.md).\n"
 		"\n"
 		"  -o, --output FILE    write FILE (default trace.dat)\n"
-		"  -p, --pid PID        record the running process PID and "
-		"its threads\n"
+		"  -p, --pid PID        record the running process PID, its "
+		"threads and\n"
+		"                       descendants\n"
 		"  -D, --duration S     stop after S seconds (the command "
 		"then gets SIGTERM)\n"
 		"  -b, --buffer-kb KB   kernel buffer per CPU (default %d)\n"
@@ -135,26 +136,92 @@ static int record_parse(int argc, char **argv, struct record_cli *rc)
 	return 0;
 }
 
-/* PID's threads (PID first); their future children follow in the
- * kernel (event-fork). */
-static int record_threads(pid_t pid, pid_t *pids)
+/* Appends proc's threads other than proc itself. */
+static int record_add_threads(pid_t proc, pid_t *pids, int n)
 {
 	char dir[64];
 	struct dirent *e;
 	DIR *d;
-	int n = 1;
 
-	pids[0] = pid;
-	snprintf(dir, sizeof(dir), "/proc/%d/task", (int)pid);
+	snprintf(dir, sizeof(dir), "/proc/%d/task", (int)proc);
 	d = opendir(dir);
 	while (d && (e = readdir(d)) && n < RECORD_MAX_PIDS) {
 		pid_t tid = (pid_t)atoi(e->d_name);
 
-		if (tid > 0 && tid != pid)
+		if (tid > 0 && tid != proc)
 			pids[n++] = tid;
 	}
 	if (d)
 		closedir(d);
+	return n;
+}
+
+/* A process's parent, from /proc/N/stat (after the comm's last ')'). */
+static pid_t record_parent(pid_t proc)
+{
+	char path[64], line[1024], *paren;
+	int ppid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)proc);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f) && (paren = strrchr(line, ')')) &&
+	    sscanf(paren + 1, " %*c %d", &ppid) != 1)
+		ppid = 0;
+	fclose(f);
+	return (pid_t)ppid;
+}
+
+/*
+ * -p PID: PID first, the processes descended from it now, then every
+ * thread of them all; what they fork later follows in the kernel
+ * (event-fork). A process forked during this scan may be missed.
+ */
+static int record_tree(pid_t pid, pid_t *pids)
+{
+	pid_t *procs = malloc(RECORD_MAX_PIDS * sizeof(*procs));
+	int n_procs = 1, n;
+	struct dirent *e;
+	DIR *d;
+
+	if (!procs) {
+		pids[0] = pid;
+		return 1;
+	}
+	procs[0] = pid;
+	/* Until a scan finds no new child: a grandchild may be listed
+	 * before its parent is known to be in the tree. */
+	for (int found = 1; found;) {
+		found = 0;
+		d = opendir("/proc");
+		while (d && (e = readdir(d)) && n_procs < RECORD_MAX_PIDS) {
+			pid_t p = (pid_t)atoi(e->d_name), parent;
+			bool known = false;
+
+			if (p <= 0)
+				continue;
+			for (int i = 0; i < n_procs && !known; i++)
+				known = procs[i] == p;
+			if (known)
+				continue;
+			parent = record_parent(p);
+			for (int i = 0; i < n_procs && !known; i++)
+				known = procs[i] == parent;
+			if (known) {
+				procs[n_procs++] = p;
+				found = 1;
+			}
+		}
+		if (d)
+			closedir(d);
+	}
+	memcpy(pids, procs, n_procs * sizeof(*pids));
+	n = n_procs;
+	for (int i = 0; i < n_procs; i++)
+		n = record_add_threads(procs[i], pids, n);
+	free(procs);
 	return n;
 }
 
@@ -344,7 +411,7 @@ int record_main(int argc, char **argv)
 		}
 		pids[0] = child;
 	} else {
-		n_pids = record_threads(rc.pid, pids);
+		n_pids = record_tree(rc.pid, pids);
 	}
 	if (capture_start(c, pids, n_pids, err, sizeof(err))) {
 		fprintf(stderr, "mimic record: %s\n", err);
