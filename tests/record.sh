@@ -18,7 +18,7 @@ fi
 [ -d "$dir/instances" ] || skip_all "tracefs has no instances"
 have_tc=0
 command -v trace-cmd >/dev/null 2>&1 && have_tc=1
-plan 20
+plan 21
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
 instances >"$TMP/inst-before"
@@ -122,6 +122,27 @@ if [ $have_tc -eq 1 ]; then
 	ok $? "the recording's own reader thread is not recorded"
 else
 	skip "trace-cmd is not installed"
+	skip "trace-cmd is not installed"
+fi
+# Process instances ("mode": "process") are forked: followed too.
+cat >"$TMP/wp.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "mode": "process" },
+  "tasks": { "recproc": { "instance": 2, "loop": 5, "run": 1000,
+			  "sleep": 2000 } } }
+J
+run_bounded 30 "$MIMIC" --quiet --record "$TMP/mp.dat" "$TMP/wp.json" 2>"$TMP/err"
+if [ $have_tc -eq 1 ]; then
+	trace-cmd report -R -i "$TMP/mp.dat" 2>/dev/null >"$TMP/mpreport"
+	# Processes: clones without CLONE_THREAD (0x10000; flags in hex).
+	procs=$(awk '/task_newtask:/ { for (i = 1; i <= NF; i++) if ($i ~ /^clone_flags=/) {
+		v = substr($i, 13); n = 0
+		for (j = 1; j <= length(v); j++) n = n * 16 + index("0123456789abcdef", substr(v, j, 1)) - 1
+		if (int(n / 65536) % 2 == 0) c++ } } END { print c + 0 }' "$TMP/mpreport")
+	[ $rc -eq 0 ] && [ "$procs" -eq 2 ] &&
+		grep -q 'sched_switch: *prev_comm=recproc-0 ' "$TMP/mpreport" &&
+		grep -q 'sched_switch: *prev_comm=recproc-1 ' "$TMP/mpreport"
+	ok $? "--record follows process instances (mode process): $procs processes forked, recproc-0 and recproc-1 run"
+else
 	skip "trace-cmd is not installed"
 fi
 "$MIMIC" --quiet --record "$TMP/no/such/m.dat" "$TMP/w.json" 2>"$TMP/err"
