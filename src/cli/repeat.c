@@ -243,7 +243,19 @@ static void repeat_read(struct repeat_table *t, int run, struct json_object *s)
 {
 	struct json_object *tasks = repeat_get(s, "tasks");
 
+	struct json_object *headline = repeat_get(s, "headline");
+
 	repeat_put(t, NULL, "duration_s", run, repeat_get(s, "duration_s"));
+	/* The report styles' own figures (schbench's request p99, ...). */
+	for (size_t k = 0; headline && json_object_is_type(headline,
+							   json_type_array) &&
+			   k < json_object_array_length(headline); k++) {
+		struct json_object *f = json_object_array_get_idx(headline, k);
+		const char *name = json_object_get_string(repeat_get(f, "name"));
+
+		if (name)
+			repeat_put(t, NULL, name, run, repeat_get(f, "value"));
+	}
 	for (size_t k = 0; tasks && k < json_object_array_length(tasks); k++)
 		repeat_task(t, run, json_object_array_get_idx(tasks, k));
 }
