@@ -175,8 +175,10 @@ static void compare_usage(FILE *out)
 		"tasks on\n"
 		"                       one side only do not make the exit "
 		"status 1\n"
-		"      --metric [GROUP.]STAT  also check this metric "
-		"(repeatable):\n"
+		"      --metric [GROUP.]STAT  a metric checked besides the "
+		"always\n"
+		"                       checked ones (repeatable; default "
+		"wake.p99):\n"
 		"                       GROUP wake (default), message, slack,\n"
 		"                       run, lock (contended lock wait) or e2e\n"
 		"                       (end-to-end latency);\n"
@@ -853,7 +855,6 @@ static void compare_warn_params(struct compare_names *warned,
 		json_object_object_foreach(pass ? pb : pa, key, v) {
 			struct json_object *other;
 
-			(void)v;
 			if (!json_object_object_get_ex(pass ? pa : pb, key,
 						       &other))
 				other = NULL;
