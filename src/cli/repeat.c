@@ -208,6 +208,19 @@ static struct json_object *repeat_get(struct json_object *o, const char *k)
 	return v;
 }
 
+/* PREFIX.p50 and PREFIX.p99 of the "latency_us" of o (requests, e2e). */
+static void repeat_latency(struct repeat_table *t, const char *task,
+			   const char *prefix, int run, struct json_object *o)
+{
+	struct json_object *lat = repeat_get(o, "latency_us");
+	char key[96];
+
+	snprintf(key, sizeof(key), "%s.p50", prefix);
+	repeat_put(t, task, key, run, repeat_get(lat, "p50"));
+	snprintf(key, sizeof(key), "%s.p99", prefix);
+	repeat_put(t, task, key, run, repeat_get(lat, "p99"));
+}
+
 /* The headline metrics of one task of one run's summary. */
 static void repeat_task(struct repeat_table *t, int run,
 			struct json_object *task)
@@ -215,6 +228,7 @@ static void repeat_task(struct repeat_table *t, int run,
 	static const char *const pcts[] = { "p50", "p99" };
 	const char *name = json_object_get_string(repeat_get(task, "name"));
 	struct json_object *wake = repeat_get(task, "wake");
+	struct json_object *req, *e2e;
 	char key[96];
 
 	if (!name)
@@ -237,6 +251,17 @@ static void repeat_task(struct repeat_table *t, int run,
 		   repeat_get(repeat_get(task, "slack_us"), "p50"));
 	repeat_put(t, name, "run_us.p50", run,
 		   repeat_get(repeat_get(task, "run_us"), "p50"));
+	req = repeat_get(task, "requests");
+	if (json_object_get_int64(repeat_get(req, "count")) > 0) {
+		repeat_latency(t, name, "request", run, req);
+		repeat_put(t, name, "request.rps", run,
+			   repeat_get(req, "rps"));
+	}
+	e2e = repeat_get(task, "e2e");
+	repeat_latency(t, name, "e2e", run, e2e);
+	if (repeat_get(e2e, "budget_us"))
+		repeat_put(t, name, "budget.misses", run,
+			   repeat_get(e2e, "misses"));
 }
 
 static void repeat_read(struct repeat_table *t, int run, struct json_object *s)
