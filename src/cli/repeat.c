@@ -267,7 +267,6 @@ static void repeat_task(struct repeat_table *t, int run,
 static void repeat_read(struct repeat_table *t, int run, struct json_object *s)
 {
 	struct json_object *tasks = repeat_get(s, "tasks");
-
 	struct json_object *headline = repeat_get(s, "headline");
 
 	repeat_put(t, NULL, "duration_s", run, repeat_get(s, "duration_s"));
