@@ -62,6 +62,8 @@ struct cli {
 	enum calibration_policy calibration; /* --calibration WORD */
 	bool calibration_set;     /* --calibration given */
 	const char *duration;
+	double interval_s;        /* --interval S; 0: not given */
+	long long break_us;       /* --break-us N; 0: not given */
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
 	const char *trace_json;   /* --trace-json FILE */
@@ -104,6 +106,12 @@ static void usage(FILE *out)
 		"      --summary FILE   write a JSON summary of the run to FILE\n"
 		"                       (- for standard output)\n"
 		"      --no-progress    no progress line, even on a terminal\n"
+		"      --interval S     every S seconds, print each task's loops\n"
+		"                       and wake-up latency p50/p99/max since\n"
+		"                       time zero (overrides global.interval)\n"
+		"      --break-us N     stop the run and tracing at the first\n"
+		"                       wake-up later than N us, name the thread\n"
+		"                       (overrides global.break_us)\n"
 		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
@@ -172,6 +180,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
 		{ "no-progress", no_argument, NULL, 'P' },
+		{ "interval", required_argument, NULL, 'I' },
+		{ "break-us", required_argument, NULL, 'b' },
 		{ "recalibrate", no_argument, NULL, 'R' },
 		{ "strict", no_argument, NULL, 'X' },
 		{ "tool-output", no_argument, NULL, 'Q' },
@@ -220,6 +230,29 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			break;
 		case 'A': break; /* rtapp_cli_detect() saw it */
 		case 'P': c->no_progress = true; break;
+		case 'I':
+			c->interval_s = strtod(optarg, &end);
+			if (*end || end == optarg || !isfinite(c->interval_s) ||
+			    c->interval_s < WORKLOAD_MIN_INTERVAL_S ||
+			    c->interval_s > WORKLOAD_MAX_DURATION_S) {
+				fprintf(stderr, "mimic: --interval: expected "
+					"seconds from %g to %.0f: %s\n",
+					WORKLOAD_MIN_INTERVAL_S,
+					WORKLOAD_MAX_DURATION_S, optarg);
+				return -1;
+			}
+			break;
+		case 'b':
+			errno = 0;
+			c->break_us = strtoll(optarg, &end, 10);
+			if (*end || end == optarg || errno || c->break_us < 1 ||
+			    c->break_us > WORKLOAD_MAX_BREAK_US) {
+				fprintf(stderr, "mimic: --break-us: expected "
+					"an integer of us from 1 to %lld: %s\n",
+					(long long)WORKLOAD_MAX_BREAK_US, optarg);
+				return -1;
+			}
+			break;
 		case 'R': c->recalibrate = true; break;
 		case 'X': c->strict = true; break;
 		case 'Q': c->tool_output = c->quiet = true; break;
@@ -357,6 +390,10 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	}
 	if (c->calibration_ns > 0)
 		w->g.calibration_ns = c->calibration_ns;
+	if (c->interval_s > 0)
+		w->g.interval_s = c->interval_s;
+	if (c->break_us > 0)
+		w->g.break_us = c->break_us;
 	if (c->logdir) {
 		w->g.logdir = c->logdir;
 		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
@@ -501,6 +538,12 @@ static int run(const struct workload *w, const struct cli *c,
 	struct engine_options eo = { .quiet = c->quiet,
 				     .no_progress = c->no_progress ||
 						    notice_rtapp(),
+				     /* Standard output kept for the tool's
+				      * lines, or the JSON summary. */
+				     .interval_out = c->tool_output ||
+							     (c->summary &&
+							      !strcmp(c->summary, "-"))
+							     ? stderr : stdout,
 				     .trace_json = c->trace_json,
 				     .trace_slices = c->trace_slices,
 				     .allow_missing = c->allow_missing,
@@ -640,6 +683,7 @@ int main(int argc, char **argv)
 		.per_thread_extra = c.trace_json ? trace_ring_bytes(trace_slices(
 							   c.trace_slices))
 						 : 0,
+		.rtapp = notice_rtapp(),
 	};
 	sigset_t stops, orig;
 
@@ -652,10 +696,9 @@ int main(int argc, char **argv)
 		status = before_start(w, &bo, &d);
 		/* rt-app finds what this machine refuses while running: exit
 		 * 1, the threads' logs left with their header. */
-		if (notice_rtapp() && status && !bo.check_only) {
-			status = MIMIC_EXIT_FAILURE;
+		if (notice_rtapp() && status == MIMIC_EXIT_FAILURE &&
+		    !bo.check_only)
 			rtapp_mode_header_logs(w);
-		}
 	}
 	diag_flush(&d); /* before the run: "(and N more like it)" */
 	if (d.errors || status) {

@@ -630,14 +630,14 @@ static void compare_task(struct compare_ctx *c, const char *name)
 {
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (compare_any_object(c, name, GROUP_WAKE,
-				       run_stats_wake_names[w]))
+				       wake_path_name(w)))
 			compare_group_rows(c, name, GROUP_WAKE,
-					   run_stats_wake_names[w]);
+					   wake_path_name(w));
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (compare_any_object(c, name, GROUP_MESSAGE,
-				       run_stats_wake_names[w]))
+				       wake_path_name(w)))
 			compare_group_rows(c, name, GROUP_MESSAGE,
-					   run_stats_wake_names[w]);
+					   wake_path_name(w));
 	/* A task with a timer: its overruns, then its slack. */
 	if (compare_any(c, name, GROUP_SLACK, NULL, STAT_MIN) ||
 	    compare_any_object(c, name, GROUP_WAKE, "timer"))

@@ -206,7 +206,7 @@ static struct json_object *summary_messages(const struct run_task_stats *s)
 
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (s->message[w].n)
-			summary_add(o, run_stats_wake_names[w],
+			summary_add(o, wake_path_name(w),
 				    summary_stats(&s->message[w]));
 	return o;
 }
@@ -305,7 +305,7 @@ static struct json_object *summary_task(const struct run_result *r,
 	summary_add(o, "received", json_object_new_int64((int64_t)s->received));
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (s->wake[w].n)
-			summary_add(wake, run_stats_wake_names[w],
+			summary_add(wake, wake_path_name(w),
 				    summary_stats(&s->wake[w]));
 	summary_add(o, "wake", wake);
 	summary_add(o, "message", summary_messages(s));
@@ -439,12 +439,6 @@ static struct json_object *summary_headline(const struct run_result *r)
 
 static struct json_object *summary_build(const struct run_result *r)
 {
-	static const char *const stops[] = {
-		[RUN_STOP_DURATION] = "duration",
-		[RUN_STOP_LOOPS] = "loops",
-		[RUN_STOP_SIGNAL] = "signal",
-		[RUN_STOP_ERROR] = "error",
-	};
 	const struct workload *w = r->w;
 	enum run_stop stop = r->stop;
 	struct json_object *o, *tasks;
@@ -464,13 +458,15 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "workload", json_object_new_string(w->file));
 	summary_add(o, "started", summary_started(r));
 	summary_add(o, "duration_s", summary_num(run_result_seconds(r), 3));
-	summary_add(o, "stop", json_object_new_string(stops[stop]));
+	summary_add(o, "stop", json_object_new_string(run_meta_stop_name(r)));
 	if (stop == RUN_STOP_SIGNAL) {
 		const char *abbrev = sigabbrev_np(r->stop_signal);
 
 		snprintf(sig, sizeof(sig), "SIG%s", abbrev ? abbrev : "UNKNOWN");
 		summary_add(o, "signal", json_object_new_string(sig));
 	}
+	if (r->brk.hit)
+		summary_add(o, "break", run_meta_break_json(r));
 	summary_dropped(o, r);
 	summary_add(o, "threads", json_object_new_int(r->n_threads));
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));

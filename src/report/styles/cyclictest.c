@@ -3,7 +3,8 @@
  * (C, Min, Act, Avg, Max of its timer wake-up latency, µs, as cyclictest
  * computes them), and with "cyclictest:N" the histogram dump of
  * cyclictest -h N: rows 0 .. N-1 of per-thread counts, then # Total, Min,
- * Avg and Max Latencies and # Histogram Overflows.
+ * Avg and Max Latencies and # Histogram Overflows; with --break-us, the
+ * # Thread Ids, # Break thread and # Break value lines of cyclictest -b.
  */
 #include "report/styles/cyclictest.h"
 
@@ -156,6 +157,18 @@ static void ct_print(const struct run_result *r, FILE *out)
 	if (rows > 0)
 		ct_histogram(th, nt, (unsigned)(rows < CT_HIST_MAX ? rows
 							 : CT_HIST_MAX), out);
+	/* cyclictest -b's lines: its threads, then the one that broke. */
+	if (r->w->g.break_us > 0) {
+		fprintf(out, "# Thread Ids:");
+		for (int j = 0; j < nt; j++)
+			fprintf(out, " %05d", (int)th[j]->tid);
+		fprintf(out, "\n");
+		if (r->brk.hit) {
+			fprintf(out, "# Break thread: %d\n", r->brk.tid);
+			fprintf(out, "# Break value: %llu\n",
+				(unsigned long long)r->brk.latency_us);
+		}
+	}
 	/* cyclictest would count these as samples of more than a period. */
 	if (overruns)
 		fprintf(out, "# mimic: %llu timer overruns (woke after the next "
