@@ -5,7 +5,7 @@
 # before the run (exit 2), a failed write is exit 1.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 15
+plan 16
 
 # Checks a summary against the schema and, given logs, against their rows:
 # check.py SUMMARY [LOGDIR]
@@ -196,3 +196,8 @@ ok $? "cyclictest: headline cyclictest.max_us is the largest Max: of the T: line
 us=$(sed -n 's/^ *\([0-9.]*\) usecs\/op$/\1/p' "$TMP/pp.out")
 python3 -c 'import json,sys; h={f["name"]: f for f in json.load(open(sys.argv[1]))["headline"]}; u=h["perf_pipe.usecs_per_op"]; o=h["perf_pipe.ops_per_sec"]; sys.exit(not (abs(u["value"] - float(sys.argv[2])) < 0.001 and u["worse"] == "higher" and o["worse"] == "lower" and o["unit"] == "ops/s"))' "$TMP/pp.json" "$us"
 ok $? "perf-sched-pipe: headline usecs/op as printed ($us), ops/sec lower is worse"
+"$MIMIC" --tool-output --summary "$TMP/sb.json" -D 1 schbench >"$TMP/sb.out" 2>&1
+req=$(sed -n '/^Request Latencies/,/min=/s/^\t\* 99.0th: *\([0-9]*\) .*/\1/p' "$TMP/sb.out")
+rps=$(sed -n 's/^average rps: //p' "$TMP/sb.out")
+python3 -c 'import json,sys; h={f["name"]: f["value"] for f in json.load(open(sys.argv[1]))["headline"]}; sys.exit(not (list(h) == ["schbench.wakeup_p99_us", "schbench.request_p99_us", "schbench.rps_p50", "schbench.average_rps"] and h["schbench.request_p99_us"] == int(sys.argv[2]) and abs(h["schbench.average_rps"] - float(sys.argv[3])) < 0.01))' "$TMP/sb.json" "$req" "$rps"
+ok $? "schbench: headline request p99 ($req) and average rps ($rps) as its tables print them"
