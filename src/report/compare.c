@@ -66,8 +66,7 @@ enum compare_group {
 
 /* The absolute floor a change must pass besides --threshold. */
 enum compare_floor {
-	FLOOR_US,                 /* --min-us */
-	FLOOR_COUNT,              /* --min-count */
+	FLOOR_US,                 /* --min-us; --min-count for count_stats */
 	FLOOR_NONE,               /* any rise over --threshold */
 };
 
@@ -83,7 +82,7 @@ static const struct {
 	const char *const *stats; /* the names of its numbers */
 	int n_stats;
 	enum compare_floor floor;
-	unsigned count_stats;     /* 1 << stat: a count, FLOOR_COUNT */
+	unsigned count_stats;     /* 1 << stat: a count, floor --min-count */
 } compare_groups[] = {
 	[GROUP_WAKE] = { "wake", "wake", +1,
 			 1u << STAT_P50 | 1u << STAT_P99 | 1u << STAT_MAX, 0,
@@ -881,7 +880,7 @@ static void compare_warn_params(struct compare_names *warned,
  * Warnings, not errors: comparing kernels is the point of a run on
  * another kernel.
  */
-static int compare_warn_meta(struct compare_ctx *c)
+static void compare_warn_meta(struct compare_ctx *c)
 {
 	const struct compare_side *sides[2] = { &c->base, &c->new };
 	const struct compare_run *ref = &c->base.runs[0];
@@ -920,7 +919,6 @@ static int compare_warn_meta(struct compare_ctx *c)
 			}
 		}
 	free(warned.v);
-	return 0;
 }
 
 /* Every task name of the runs of s, in the order first seen. */
