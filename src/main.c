@@ -9,8 +9,10 @@
 #include "cli/list.h"
 #include "cli/repeat.h"
 #include "cli/rundir.h"
+#include "cli/run_set.h"
 #include "cli/rtapp_cli.h"
 #include "cli/search.h"
+#include "cli/sweep.h"
 #include "lib/arena.h"
 #include "lib/notice.h"
 #include "lib/safe_file.h"
@@ -56,6 +58,7 @@ struct cli {
 	const char *outdir;       /* --outdir ROOT */
 	int repeat;               /* --repeat N; 0: one run */
 	double pause_s;           /* --pause S between repeated runs */
+	struct sweep sweep;       /* --sweep NAME=LIST..., --until */
 	double calibration_ns;    /* --calibration-ns NS; 0: none */
 	bool summary_table;       /* rt-app mode: --summary without FILE */
 	bool keep_duplicate_keys;
@@ -101,6 +104,12 @@ static void usage(FILE *out)
 		"                       of a new ROOT/repeat-NNN (ROOT: --outdir,\n"
 		"                       else ./mimic-runs); print min/median/max\n"
 		"      --pause S        seconds between repeated runs (default 1)\n"
+		"      --sweep NAME=LIST  run once per value of parameter NAME\n"
+		"                       (LIST: v1,v2,... or a..b[:step]; repeat\n"
+		"                       for a grid) in a new ROOT/sweep-NNN; one\n"
+		"                       row of metrics per point (doc: sweeps.md)\n"
+		"      --until 'METRIC>N'  stop the sweep at the first point\n"
+		"                       where it holds (also <, >=, <=)\n"
 		"      --calibration-ns NS  use NS ns per work loop (as\n"
 		"                       global.calibration)\n"
 		"      --summary FILE   write a JSON summary of the run to FILE\n"
@@ -188,6 +197,8 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "outdir", required_argument, NULL, 'o' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "pause", required_argument, NULL, 'p' },
+		{ "sweep", required_argument, NULL, 'w' },
+		{ "until", required_argument, NULL, 'u' },
 		{ "calibration-ns", required_argument, NULL, 'C' },
 		{ "keep-duplicate-keys", no_argument, NULL, 'k' },
 		{ "calibration", required_argument, NULL, 'B' },
@@ -264,6 +275,14 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 						&c->pause_s, &c->calibration_ns))
 				return -1;
 			break;
+		case 'w':
+			if (sweep_parse_option(&c->sweep, optarg))
+				return -1;
+			break;
+		case 'u':
+			if (sweep_parse_until(&c->sweep, optarg))
+				return -1;
+			break;
 		case 'k': c->keep_duplicate_keys = true; break;
 		case 'B':
 			if (calibration_policy_parse(optarg) < 0) {
@@ -311,9 +330,16 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 	}
 	if (c->list_keys)
 		return 0;
-	if (c->repeat && (c->summary || c->logdir)) {
-		fprintf(stderr, "mimic: --repeat and --%s: each run writes its "
+	if (c->sweep.until && !c->sweep.n) {
+		fprintf(stderr, "mimic: --until stops a sweep: it needs "
+			"--sweep\n");
+		usage_hint();
+		return -1;
+	}
+	if ((c->repeat || c->sweep.n) && (c->summary || c->logdir)) {
+		fprintf(stderr, "mimic: --%s and --%s: each run writes its "
 			"logs and summary.json in its run directory\n",
+			c->sweep.n ? "sweep" : "repeat",
 			c->summary ? "summary" : "logdir");
 		usage_hint();
 		return -1;
@@ -333,9 +359,10 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		return -1;
 	}
 	c->file = argv[optind];
-	if (c->repeat && !strcmp(c->file, "-")) {
-		fprintf(stderr, "mimic: --repeat: the workload is read once per "
-			"run: give a file, not -\n");
+	if ((c->repeat || c->sweep.n) && !strcmp(c->file, "-")) {
+		fprintf(stderr, "mimic: --%s: the workload is read once per "
+			"run: give a file, not -\n",
+			c->sweep.n ? "sweep" : "repeat");
 		usage_hint();
 		return -1;
 	}
@@ -639,17 +666,32 @@ int main(int argc, char **argv)
 	if (root)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors && !c.check && !c.dump && !c.repeat &&
-	    setup_rundir(w, &c, &rd))
+	    !c.sweep.n && setup_rundir(w, &c, &rd))
 		goto out;
 	if (w && !d.errors)
 		wiring_check(&a, &d, root, w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
+	/* Every point of a sweep is checked before anything runs. */
+	if (w && !d.errors && c.sweep.n) {
+		diag_flush(&d);
+		if (sweep_check(&c.sweep, d.file, text, len, c.sets, c.n_sets,
+				c.keep_duplicate_keys))
+			goto out;
+	}
+	if (w && !d.errors && c.sweep.n && !c.check && !c.dump) {
+		status = sweep_main(&c.sweep, argc, argv, c.repeat, c.pause_s,
+				    c.outdir ? c.outdir
+					     : w->g.outdir ? w->g.outdir
+							   : RUN_SET_ROOT,
+				    c.quiet);
+		goto out;
+	}
 	if (w && !d.errors && c.repeat && !c.check && !c.dump) {
 		status = repeat_main(argc, argv, c.repeat, c.pause_s,
 				     c.outdir ? c.outdir
 					      : w->g.outdir ? w->g.outdir
-							    : REPEAT_ROOT,
+							    : RUN_SET_ROOT,
 				     c.quiet);
 		goto out;
 	}
@@ -749,5 +791,6 @@ out:
 	free(text);
 	free(path);
 	arena_free(&a);
+	sweep_free(&c.sweep);
 	return status;
 }

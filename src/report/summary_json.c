@@ -18,7 +18,7 @@
 #include "lib/timeutil.h"
 #include "record/result.h"
 #include "report/chains.h"
-#include "report/headline.h"
+#include "report/style_figures.h"
 #include "report/run_meta.h"
 #include "report/run_stats.h"
 
@@ -419,9 +419,9 @@ static struct json_object *summary_calibration(const struct run_result *r)
 /* "headline": the figures of the run's report styles and print_end. */
 static struct json_object *summary_headline(const struct run_result *r)
 {
-	struct style_figure *f = calloc(HEADLINE_MAX, sizeof(*f));
+	struct style_figure *f = calloc(STYLE_FIGURES_MAX, sizeof(*f));
 	struct json_object *list = json_object_new_array();
-	int n = f ? headline_figures(r, f) : 0;
+	int n = f ? style_figures_collect(r, f) : 0;
 
 	for (int k = 0; k < n; k++) {
 		struct json_object *o = json_object_new_object();

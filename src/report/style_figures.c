@@ -1,10 +1,10 @@
 /*
- * headline.c - a run's headline figures (headline.h): each report
+ * style_figures.c - a run's headline figures (style_figures.h): each report
  * style's own, then "time_s" when print_end shows %{time} or %{time_us},
  * the run's length as those lines print it (%{time}: ms truncated, as
  * hackbench and perf do).
  */
-#include "report/headline.h"
+#include "report/style_figures.h"
 
 #include "model/workload.h"
 #include "record/result.h"
@@ -13,7 +13,7 @@
 #include <string.h>
 
 /* Whether a print_end line shows the run's length. */
-static bool headline_prints_time(const struct globals *g)
+static bool style_figures_prints_time(const struct globals *g)
 {
 	for (size_t k = 0; k < g->n_print_end; k++)
 		if (strstr(g->print_end[k], "%{time}") ||
@@ -22,16 +22,16 @@ static bool headline_prints_time(const struct globals *g)
 	return false;
 }
 
-int headline_figures(const struct run_result *r, struct style_figure *out)
+int style_figures_collect(const struct run_result *r, struct style_figure *out)
 {
 	const struct globals *g = &r->w->g;
 	int n = 0;
 
-	for (size_t k = 0; k < g->n_reports && n < HEADLINE_MAX; k++)
+	for (size_t k = 0; k < g->n_reports && n < STYLE_FIGURES_MAX; k++)
 		if (g->reports[k]->headline)
 			n += g->reports[k]->headline(r, out + n,
-						     HEADLINE_MAX - n);
-	if (headline_prints_time(g) && n < HEADLINE_MAX) {
+						     STYLE_FIGURES_MAX - n);
+	if (style_figures_prints_time(g) && n < STYLE_FIGURES_MAX) {
 		int64_t us = (r->t_end_ns - r->t_zero_ns) / 1000;
 
 		out[n++] = (struct style_figure){
