@@ -7,7 +7,7 @@
 # real tool's lines.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 16
+plan 17
 
 cat >"$TMP/w.json" <<'J'
 { "params": { "period": 4000, "mode": "a" },
@@ -214,3 +214,11 @@ diag <srvrep
 	grep -Eq '^server +budget.misses +2 +0 +0 +0$' srvrep &&
 	! grep -q '^client +request' srvrep
 ok $? "--repeat summarises request p50/p99/rps, e2e p50/p99 and budget misses (exit $rc)"
+
+# The report styles' headline figures are headline metrics of the set.
+"$MIMIC" -q --repeat 2 --pause 0 --outdir hl --set duration=1 \
+	--set policy=SCHED_OTHER --set priority=0 cyclictest >hlrep 2>hlerr
+rc=$?
+[ $rc -eq 0 ] && grep -Eq '^- +cyclictest.max_us +2 ' hlrep &&
+	python3 -c 'import json,sys; m=[x for x in json.load(open(sys.argv[1]))["metrics"] if x["metric"] == "cyclictest.max_us"]; sys.exit(not (len(m) == 1 and m[0]["task"] is None and len(m[0]["values"]) == 2))' hl/repeat-001/repeat.json
+ok $? "--repeat of cyclictest: cyclictest.max_us (task -) in the table and repeat.json (exit $rc)"

@@ -84,7 +84,20 @@ void headline_per_task(struct json_object *s,
 	struct json_object *tasks = headline_get(s, "tasks");
 	char key[96];
 
+	struct json_object *figures = headline_get(s, "headline");
+
 	put(arg, NULL, "duration_s", headline_get(s, "duration_s"));
+	/* The report styles' own figures (schbench's request p99, ...). */
+	for (size_t k = 0; figures && json_object_is_type(figures,
+							  json_type_array) &&
+			   k < json_object_array_length(figures); k++) {
+		struct json_object *f = json_object_array_get_idx(figures, k);
+		const char *fname =
+			json_object_get_string(headline_get(f, "name"));
+
+		if (fname)
+			put(arg, NULL, fname, headline_get(f, "value"));
+	}
 	if (!tasks || !json_object_is_type(tasks, json_type_array))
 		return;
 	for (size_t k = 0; k < json_object_array_length(tasks); k++) {

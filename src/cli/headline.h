@@ -13,7 +13,8 @@ struct json_object;
 
 /*
  * Calls put for each headline metric of the summary s: the run's
- * duration_s (task NULL), and per task loops, overruns, wake.<path>.p50
+ * duration_s and its report styles' figures (the summary's "headline",
+ * task NULL), and per task loops, overruns, wake.<path>.p50
  * and .p99 of each wake path, slack_us.min, slack_us.p50, run_us.p50;
  * request.p50, .p99 and .rps when its request events counted any; e2e.p50
  * and .p99; budget.misses with a budget. v may be NULL or not a number (a

@@ -5,7 +5,7 @@
  * carries messages, slack, run duration, run deviation, the kernel's view
  * per task and per thread, end-to-end latency and budget misses, requests
  * and their rate; lock statistics per task and per mutex when
- * mutexes were taken) and writes it to the --summary file.
+ * mutexes were taken; the headline figures of report styles) and writes it to the --summary file.
  */
 #define _GNU_SOURCE
 #include "report/summary_json.h"
@@ -18,6 +18,7 @@
 #include "lib/timeutil.h"
 #include "record/result.h"
 #include "report/chains.h"
+#include "report/style_figures.h"
 #include "report/run_meta.h"
 #include "report/run_stats.h"
 
@@ -415,6 +416,27 @@ static struct json_object *summary_calibration(const struct run_result *r)
 	return o;
 }
 
+/* "headline": the figures of the run's report styles and print_end. */
+static struct json_object *summary_headline(const struct run_result *r)
+{
+	struct style_figure *f = calloc(STYLE_FIGURES_MAX, sizeof(*f));
+	struct json_object *list = json_object_new_array();
+	int n = f ? style_figures_collect(r, f) : 0;
+
+	for (int k = 0; k < n; k++) {
+		struct json_object *o = json_object_new_object();
+
+		summary_add(o, "name", json_object_new_string(f[k].name));
+		summary_add(o, "value", summary_num(f[k].value, 3));
+		summary_add(o, "unit", json_object_new_string(f[k].unit));
+		summary_add(o, "worse", json_object_new_string(
+				   f[k].worse > 0 ? "higher" : "lower"));
+		json_object_array_add(list, o);
+	}
+	free(f);
+	return list;
+}
+
 static struct json_object *summary_build(const struct run_result *r)
 {
 	const struct workload *w = r->w;
@@ -452,6 +474,7 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "seed", json_object_new_int64((int64_t)w->g.seed));
 	if (r->meta)
 		summary_add(o, "run", run_meta_json(r, -1));
+	summary_add(o, "headline", summary_headline(r));
 	tasks = json_object_new_array();
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		run_stats_task(r, &w->tasks[k], s);

@@ -177,9 +177,35 @@ static void ct_print(const struct run_result *r, FILE *out)
 	free(th);
 }
 
+/* The largest Max: of its T: lines. */
+static int ct_headline(const struct run_result *r, struct style_figure *out,
+		       int max)
+{
+	uint64_t worst = 0;
+	int threads = 0;
+
+	for (int k = 0; k < r->n_threads; k++) {
+		const struct run_thread *t = &r->threads[k];
+		struct cyclictest_stats st;
+
+		if (!t->created || !t->stats->wake_us[WAKE_TIMER])
+			continue;
+		cyclictest_stats(t->stats->wake_us[WAKE_TIMER], 0, NULL, &st);
+		if (st.max > worst)
+			worst = st.max;
+		threads++;
+	}
+	if (!threads || max < 1)
+		return 0;
+	out[0] = (struct style_figure){ "cyclictest.max_us", (double)worst,
+					"us", +1 };
+	return 1;
+}
+
 const struct report_style report_cyclictest = {
 	.name = "cyclictest",
 	.help = "cyclictest's T: lines; \"cyclictest:N\" adds its -h N "
 		"histogram dump",
 	.print = ct_print,
+	.headline = ct_headline,
 };
