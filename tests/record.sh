@@ -18,7 +18,7 @@ fi
 [ -d "$dir/instances" ] || skip_all "tracefs has no instances"
 have_tc=0
 command -v trace-cmd >/dev/null 2>&1 && have_tc=1
-plan 21
+plan 22
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
 instances >"$TMP/inst-before"
@@ -80,6 +80,21 @@ else
 	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"
+fi
+
+# What no event says: policy, nice, allowed CPUs, as lines when new.
+if command -v taskset >/dev/null 2>&1; then
+	cpu=$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')
+	"$MIMIC" record -q -o "$TMP/a.dat" -- nice -n 5 taskset -c "$cpu" sleep 0.3 2>"$TMP/err"
+	if [ $have_tc -eq 1 ]; then
+		trace-cmd report -i "$TMP/a.dat" 2>/dev/null |
+			grep -Eq "mimic_task: pid=([0-9]+) tgid=[0-9]+ policy=other prio=0 nice=5 cpus=$cpu comm=sleep\$"
+		ok $? "a mimic_task line gives sleep's policy, nice 5 and CPU $cpu"
+	else
+		skip "trace-cmd is not installed"
+	fi
+else
+	skip "taskset is not installed"
 fi
 
 # -p PID for a while: its existing child and what that forks are

@@ -8,6 +8,7 @@
 #include "trace/record_cmd.h"
 
 #include "lib/diag.h"
+#include "trace/task_attrs.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -317,7 +318,8 @@ static double now_s(void)
  * command, which decides; a second one ends the recording.
  */
 static void record_wait(const struct record_cli *rc, pid_t child,
-			const sigset_t *waitset, int *status, bool *exited)
+			const sigset_t *waitset, int *status, bool *exited,
+			struct capture *c, struct task_attrs *attrs)
 {
 	double end = rc->duration_s > 0 ? now_s() + rc->duration_s : 0;
 	int stops = 0;
@@ -329,8 +331,10 @@ static void record_wait(const struct record_cli *rc, pid_t child,
 
 		if (end && left <= 0)
 			return;
+		/* -p: whether PID is still there; both: policy changes. */
 		if (left > 0.1)
-			left = 0.1; /* -p: look whether PID is still there */
+			left = 0.1;
+		task_attrs_sample(attrs, c, child ? child : rc->pid);
 		ts.tv_sec = 0;
 		ts.tv_nsec = (long)(left * 1e9);
 		sig = sigtimedwait(waitset, NULL, &ts);
@@ -374,6 +378,7 @@ int record_main(int argc, char **argv)
 	struct record_cli rc = { 0 };
 	struct capture_report rep;
 	struct capture *c = NULL;
+	struct task_attrs *attrs = NULL;
 	sigset_t waitset, orig;
 	pid_t *pids = NULL, child = 0;
 	int n_pids = 1, gate = -1, exec_err = -1, status = 0, err_no = 0;
@@ -418,6 +423,8 @@ int record_main(int argc, char **argv)
 		goto out;
 	}
 	record_mark(c, &rc, pids[0]);
+	attrs = task_attrs_new();
+	task_attrs_sample(attrs, c, pids[0]);
 	if (!rc.quiet)
 		fprintf(stderr, "mimic: recording pid %d (%s) into %s\n",
 			(int)pids[0], rc.cmd ? rc.cmd[0] : "running process",
@@ -431,7 +438,9 @@ int record_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	record_wait(&rc, child, &waitset, &status, &exited);
+	record_wait(&rc, child, &waitset, &status, &exited, c, attrs);
+	if (!exited)
+		task_attrs_sample(attrs, c, child ? child : rc.pid);
 	if (child && !exited)
 		kill(child, SIGTERM); /* --duration, or a second signal */
 	if (capture_stop(c, &rep, err, sizeof(err))) {
@@ -442,6 +451,7 @@ int record_main(int argc, char **argv)
 		record_print_report(rc.output, &rep);
 	ret = MIMIC_EXIT_OK;
 out:
+	task_attrs_free(attrs);
 	capture_free(c);
 	if (child > 0 && !exited) {
 		if (ret != MIMIC_EXIT_OK)
