@@ -207,7 +207,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 	}
 	if (slept)
 		event_ctx_record_wake(ctx, WAKE_FUTEX,
-				      now - atomic_load(&f->wake_stamp));
+				      now - atomic_load(&f->wake_stamp), now);
 	event_ctx_record_message(ctx, WAKE_FUTEX, now - atomic_load(&f->stamp),
 				 now);
 }
