@@ -271,6 +271,34 @@ int dist_parse(struct parser *p, const char *path, const struct jnode *v,
 	return 0;
 }
 
+int dist_parse_size(struct parser *p, const char *path, const struct jnode *v,
+		    double min, double max, struct dist_value *out)
+{
+	struct dist *d;
+	double tail = max;
+
+	if (dist_parse(p, path, v, 1.0, min, max, out))
+		return -1;
+	d = (struct dist *)out->dist; /* ours: just built */
+	switch (d->kind) {
+	case DIST_NORMAL:
+		tail = d->a + 6 * d->b;
+		break;
+	case DIST_LOGNORMAL:
+		tail = exp(d->mu + 6 * d->sigma);
+		break;
+	case DIST_EXPONENTIAL:
+		tail = 16 * d->a;
+		break;
+	default:
+		break;
+	}
+	tail = ceil(tail);
+	if (tail < d->hi)
+		d->hi = tail < min ? min : tail;
+	return 0;
+}
+
 int parser_time_dist_us(struct parser *p, const char *path,
 			const struct jnode *v, struct dist_value *out)
 {

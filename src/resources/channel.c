@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <json-c/json.h>
 #include <netinet/in.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -61,13 +62,46 @@ fail:
 	return rc;
 }
 
+static bool channel_datagram(const struct resource *r)
+{
+	return r->type == RES_SOCKET && r->socket_mode == SOCKET_DGRAM;
+}
+
+int64_t channel_max_bytes(const struct resource *r)
+{
+	return channel_datagram(r) ? CHANNEL_DGRAM_MAX_BYTES : CHANNEL_MAX_BYTES;
+}
+
+const char *channel_what(const struct resource *r)
+{
+	if (r->type != RES_SOCKET)
+		return "a pipe";
+	return r->socket_mode == SOCKET_DGRAM  ? "a datagram socket"
+	       : r->socket_mode == SOCKET_TCP ? "a TCP socket"
+					      : "a stream socket";
+}
+
+/* What send and recv need to know of the channel, from its uses. */
+static void channel_init(struct live_resource *l)
+{
+	struct live_channel *c = channel_live(l);
+	const struct resource *r = l->r;
+
+	atomic_init(&c->stamp, 0);
+	atomic_init(&c->origin, 0);
+	c->datagram = channel_datagram(r);
+	c->max_bytes = channel_max_bytes(r);
+	c->framed = !c->datagram &&
+		    (r->msg_drawn || r->msg_min != r->msg_max);
+}
+
 static int pipe_create(struct live_resource *l, const struct globals *g)
 {
 	struct live_channel *c = channel_live(l);
 	int fds[2];
 
 	(void)g;
-	atomic_init(&c->stamp, 0);
+	channel_init(l);
 	if (pipe2(fds, O_CLOEXEC))
 		return errno;
 	c->rfd = fds[0];
@@ -81,7 +115,7 @@ static int socket_create(struct live_resource *l, const struct globals *g)
 	int fds[2];
 
 	(void)g;
-	atomic_init(&c->stamp, 0);
+	channel_init(l);
 	if (l->r->socket_mode == SOCKET_TCP)
 		return channel_tcp_pair(&c->rfd, &c->wfd);
 	if (socketpair(AF_UNIX,
