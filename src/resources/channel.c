@@ -81,6 +81,13 @@ const char *channel_what(const struct resource *r)
 					      : "a stream socket";
 }
 
+/* A stream channel whose messages may differ in size (channel.h). */
+static bool channel_framed(const struct resource *r)
+{
+	return !channel_datagram(r) &&
+	       (r->msg_drawn || r->msg_min != r->msg_max);
+}
+
 /* What send and recv need to know of the channel, from its uses. */
 static void channel_init(struct live_resource *l)
 {
@@ -91,8 +98,7 @@ static void channel_init(struct live_resource *l)
 	atomic_init(&c->origin, 0);
 	c->datagram = channel_datagram(r);
 	c->max_bytes = channel_max_bytes(r);
-	c->framed = !c->datagram &&
-		    (r->msg_drawn || r->msg_min != r->msg_max);
+	c->framed = channel_framed(r);
 }
 
 static int pipe_create(struct live_resource *l, const struct globals *g)
@@ -137,14 +143,19 @@ static void channel_destroy(struct live_resource *l)
 
 static void pipe_dump(const struct resource *r, struct json_object *out)
 {
-	(void)r;
 	json_object_object_add(out, "kind", json_object_new_string("pipe"));
+	if (channel_framed(r))
+		json_object_object_add(out, "framed",
+				       json_object_new_boolean(true));
 }
 
 static void socket_dump(const struct resource *r, struct json_object *out)
 {
 	json_object_object_add(out, "kind", json_object_new_string(
 			channel_modes[r->socket_mode]));
+	if (channel_framed(r))
+		json_object_object_add(out, "framed",
+				       json_object_new_boolean(true));
 }
 
 static const struct key socket_keys[] = {
