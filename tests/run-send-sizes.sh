@@ -7,16 +7,16 @@
 # channel is framed), with the wiring warning; a thread that sends large
 # messages and receives small ones checks them right.
 . "${srcdir:-.}/tests/lib.sh"
-command -v python3 >/dev/null || skip_all "python3 not found"
-plan 11
-# "sent sent_bytes received received_bytes" of task $2 in summary $1
+plan 12
+# "sent sent_bytes received received_bytes" of task $2 in summary $1 (one
+# key a line, a task's counts right after its name: summary-format.md)
 counts() {
-	python3 - "$1" "$2" <<'PY'
-import json, sys
-for t in json.load(open(sys.argv[1]))["tasks"]:
-    if t["name"] == sys.argv[2]:
-        print(t["sent"], t["sent_bytes"], t["received"], t["received_bytes"])
-PY
+	awk -v t="\"$2\"," '
+		$1 == "\"name\":" { m = ($2 == t) }
+		m && $1 ~ /^"(sent|sent_bytes|received|received_bytes)":$/ {
+			sub(/,$/, "", $2); v[$1] = $2 }
+		END { print v["\"sent\":"], v["\"sent_bytes\":"],
+			    v["\"received\":"], v["\"received_bytes\":"] }' "$1"
 }
 # A channel "a" of kind $1 (pipe, stream, dgram) and "b" of the same kind.
 channels() {
@@ -61,6 +61,17 @@ drawn pipe again
 set -- $(counts "$TMP/again.sum" tx)
 [ "$2" = "$total_pipe" ]
 ok $? "seed 7 again: the same byte total ($2)"
+# The receiver a process of its own: the framing is the channel's, shared.
+sed 's/"rx": { "loop"/"rx": { "mode": "process", "loop"/' "$TMP/stream.json" \
+	>"$TMP/proc.json"
+run_bounded 20 "$MIMIC" --summary "$TMP/proc.sum" "$TMP/proc.json" \
+	>"$TMP/proc.out" 2>&1
+rc=$?
+set -- $(counts "$TMP/proc.sum" tx) $(counts "$TMP/proc.sum" rx)
+[ "$rc" -eq 0 ] && ! grep -q damaged "$TMP/proc.out" &&
+	grep -q '"mode": "process"' "$TMP/proc.json" &&
+	[ "$7" -eq 2000 ] && [ "$8" = "$total_stream" ]
+ok $? "stream, receiver in mode process: 2000 received whole, $8 bytes"
 grep -q '"framed": true' <<E
 $(cd "$TMP" && "$MIMIC" --dump --quiet pipe.json)
 E

@@ -281,6 +281,15 @@ int dist_parse_size(struct parser *p, const char *path, const struct jnode *v,
 		return -1;
 	d = (struct dist *)out->dist; /* ours: just built */
 	switch (d->kind) {
+	case DIST_UNIFORM:
+		tail = d->b;
+		break;
+	case DIST_CHOICE:
+		tail = min;
+		for (size_t k = 0; k < d->n; k++)
+			if (d->values[k] > tail)
+				tail = d->values[k];
+		break;
 	case DIST_NORMAL:
 		tail = d->a + 6 * d->b;
 		break;
@@ -290,7 +299,7 @@ int dist_parse_size(struct parser *p, const char *path, const struct jnode *v,
 	case DIST_EXPONENTIAL:
 		tail = 16 * d->a;
 		break;
-	default:
+	case DIST_KINDS:
 		break;
 	}
 	tail = ceil(tail);

@@ -172,8 +172,9 @@ static void draws_are_clamped_into_the_range(void)
 	done(&r);
 }
 
-/* A size: bytes as written, in [1, max], an unbounded tail clamped far
- * out (exponential: 16 x mean) so a buffer of the largest draw is small. */
+/* A size: bytes as written, in [1, max], clamped at its largest draw (an
+ * unbounded tail far out: exponential 16 x mean) so a buffer of the
+ * largest draw is small. */
 static void sizes_clamp_their_tails(void)
 {
 	static const struct {
@@ -182,7 +183,8 @@ static void sizes_clamp_their_tails(void)
 	} cases[] = {
 		{ "{\"exponential\": 1000}", 16000 },
 		{ "{\"normal\": [1000, 100]}", 1600 },
-		{ "{\"uniform\": [64, 4096]}", 1e6 },
+		{ "{\"uniform\": [64, 4096]}", 4096 },
+		{ "{\"choice\": [[64, 1], [1500, 1], [9000, 0.1]]}", 9000 },
 		{ "{\"exponential\": 100000}", 1e6 },
 	};
 
