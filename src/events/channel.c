@@ -33,7 +33,8 @@
  * Where the receiver learns a message's size (resources/channel.h): a
  * stream channel of one size throughout carries bare messages of that
  * size; one whose sizes may differ is framed, a 4-byte length before each
- * message (written in the same write); a datagram is one message.
+ * message (written in the same write); a datagram is one message. Where
+ * a message may exceed PIPE_BUF, senders write under the channel's lock.
  */
 #include "lib/arena.h"
 #include "event.h"
@@ -507,6 +508,27 @@ static void pattern_restore(unsigned char *body, int64_t n)
 		body[k] = pattern_byte(k);
 }
 
+/*
+ * One message's write. Above PIPE_BUF a stream channel's write may be cut
+ * when the channel fills, and another sender's slipped in between the
+ * pieces: on a channel that carries such writes, every send goes under
+ * the channel's lock (resources/channel.h).
+ */
+static bool send_whole(struct event_ctx *ctx, struct live_channel *c,
+		       unsigned char *buf, int64_t n)
+{
+	bool sent;
+
+	if (!c->write_locked)
+		return transfer(ctx, c->wfd, buf, 0, n, true);
+	pthread_mutex_lock(&c->write_lock);
+	/* A sender that waited here while the run stopped. */
+	sent = !event_ctx_stopping(ctx) &&
+	       transfer(ctx, c->wfd, buf, 0, n, true);
+	pthread_mutex_unlock(&c->write_lock);
+	return sent;
+}
+
 static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
@@ -535,10 +557,10 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 			uint32_t len = (uint32_t)n;
 
 			memcpy(s->msg, &len, CHANNEL_HEADER_BYTES);
-			sent = transfer(ctx, c->wfd, s->msg, 0,
-					CHANNEL_HEADER_BYTES + n, true);
+			sent = send_whole(ctx, c, s->msg,
+					  CHANNEL_HEADER_BYTES + n);
 		} else {
-			sent = transfer(ctx, c->wfd, body, 0, n, true);
+			sent = send_whole(ctx, c, body, n);
 		}
 		pattern_restore(body, n);
 		if (!sent)

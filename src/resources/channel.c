@@ -89,7 +89,7 @@ static bool channel_framed(const struct resource *r)
 }
 
 /* What send and recv need to know of the channel, from its uses. */
-static void channel_init(struct live_resource *l)
+static int channel_init(struct live_resource *l, const struct globals *g)
 {
 	struct live_channel *c = channel_live(l);
 	const struct resource *r = l->r;
@@ -99,17 +99,25 @@ static void channel_init(struct live_resource *l)
 	c->datagram = channel_datagram(r);
 	c->max_bytes = channel_max_bytes(r);
 	c->framed = channel_framed(r);
+	c->write_locked = !c->datagram &&
+			  r->msg_max + (c->framed ? CHANNEL_HEADER_BYTES : 0) >
+				  CHANNEL_ATOMIC_WRITE;
+	return resource_mutex_init(&c->write_lock, g, l->shared);
 }
 
 static int pipe_create(struct live_resource *l, const struct globals *g)
 {
 	struct live_channel *c = channel_live(l);
 	int fds[2];
+	int rc = channel_init(l, g);
 
-	(void)g;
-	channel_init(l);
-	if (pipe2(fds, O_CLOEXEC))
-		return errno;
+	if (rc)
+		return rc;
+	if (pipe2(fds, O_CLOEXEC)) {
+		rc = errno;
+		pthread_mutex_destroy(&c->write_lock);
+		return rc;
+	}
 	c->rfd = fds[0];
 	c->wfd = fds[1];
 	return 0;
@@ -119,17 +127,24 @@ static int socket_create(struct live_resource *l, const struct globals *g)
 {
 	struct live_channel *c = channel_live(l);
 	int fds[2];
+	int rc = channel_init(l, g);
 
-	(void)g;
-	channel_init(l);
+	if (rc)
+		return rc;
 	if (l->r->socket_mode == SOCKET_TCP)
-		return channel_tcp_pair(&c->rfd, &c->wfd);
-	if (socketpair(AF_UNIX,
-		       (l->r->socket_mode == SOCKET_DGRAM ? SOCK_DGRAM
-							  : SOCK_STREAM) |
-			       SOCK_CLOEXEC,
-		       0, fds))
-		return errno;
+		rc = channel_tcp_pair(&c->rfd, &c->wfd);
+	else if (socketpair(AF_UNIX,
+			    (l->r->socket_mode == SOCKET_DGRAM ? SOCK_DGRAM
+							       : SOCK_STREAM) |
+				    SOCK_CLOEXEC,
+			    0, fds))
+		rc = errno;
+	if (rc) {
+		pthread_mutex_destroy(&c->write_lock);
+		return rc;
+	}
+	if (l->r->socket_mode == SOCKET_TCP)
+		return 0;
 	c->rfd = fds[0];
 	c->wfd = fds[1];
 	return 0;
@@ -139,6 +154,7 @@ static void channel_destroy(struct live_resource *l)
 {
 	close(channel_live(l)->rfd);
 	close(channel_live(l)->wfd);
+	pthread_mutex_destroy(&channel_live(l)->write_lock);
 }
 
 static void pipe_dump(const struct resource *r, struct json_object *out)

@@ -4,6 +4,8 @@
 
 #include "resource.h"
 
+#include <limits.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,6 +19,12 @@
 /* The length header before each message of a framed channel. */
 #define CHANNEL_HEADER_BYTES 4
 
+/* The largest write a pipe keeps whole against other writers (PIPE_BUF).
+ * The kernel may cut a larger write to a stream channel when the channel
+ * fills mid-write and let another sender's write in between: on a stream
+ * channel that may carry one, every send takes the channel's write_lock. */
+#define CHANNEL_ATOMIC_WRITE PIPE_BUF
+
 /*
  * A pipe or socket: the receiver reads rfd, senders write wfd. A stream
  * channel whose messages may differ in size (a drawn size, or two sizes
@@ -29,6 +37,8 @@ struct live_channel {
 	bool framed;              /* a length header before each message */
 	bool datagram;            /* one read, one message */
 	int64_t max_bytes;        /* the largest message: draws clamp to it */
+	bool write_locked;        /* sends take write_lock (above) */
+	pthread_mutex_t write_lock;
 	_Atomic int64_t stamp;    /* last send, for messages under 4 bytes */
 	_Atomic int64_t origin;   /* last send's chain origin, under 8 bytes */
 };
