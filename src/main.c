@@ -9,8 +9,10 @@
 #include "cli/list.h"
 #include "cli/repeat.h"
 #include "cli/rundir.h"
+#include "cli/run_set.h"
 #include "cli/rtapp_cli.h"
 #include "cli/search.h"
+#include "cli/sweep.h"
 #include "lib/arena.h"
 #include "lib/notice.h"
 #include "lib/safe_file.h"
@@ -36,6 +38,8 @@
 #include "report/run_meta.h"
 #include "report/rtapp_mode.h"
 #include "report/trace_json.h"
+#include "trace/capture.h"
+#include "trace/record_cmd.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -56,15 +60,20 @@ struct cli {
 	const char *outdir;       /* --outdir ROOT */
 	int repeat;               /* --repeat N; 0: one run */
 	double pause_s;           /* --pause S between repeated runs */
+	struct sweep sweep;       /* --sweep NAME=LIST..., --until */
 	double calibration_ns;    /* --calibration-ns NS; 0: none */
 	bool summary_table;       /* rt-app mode: --summary without FILE */
 	bool keep_duplicate_keys;
 	enum calibration_policy calibration; /* --calibration WORD */
 	bool calibration_set;     /* --calibration given */
 	const char *duration;
+	double interval_s;        /* --interval S; 0: not given */
+	long long break_us;       /* --break-us N; 0: not given */
 	const char *summary;      /* --summary FILE */
 	const char *logdir;
 	const char *trace_json;   /* --trace-json FILE */
+	const char *record;       /* --record FILE (trace.dat) */
+	struct capture *capture;  /* its recording, once checked */
 	unsigned long long trace_slices;
 	int log_level;
 	const char *file;
@@ -81,6 +90,7 @@ static void usage(FILE *out)
 		" BASE.json NEW.json\n"
 		"       mimic calibrate [--cpu N]\n"
 		"       mimic cleanup\n"
+		"       mimic record [-o FILE] [-D S] -- CMD [ARG]... | -p PID\n"
 		"       mimic list\n"
 		"       mimic show NAME\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
@@ -99,11 +109,23 @@ static void usage(FILE *out)
 		"                       of a new ROOT/repeat-NNN (ROOT: --outdir,\n"
 		"                       else ./mimic-runs); print min/median/max\n"
 		"      --pause S        seconds between repeated runs (default 1)\n"
+		"      --sweep NAME=LIST  run once per value of parameter NAME\n"
+		"                       (LIST: v1,v2,... or a..b[:step]; repeat\n"
+		"                       for a grid) in a new ROOT/sweep-NNN; one\n"
+		"                       row of metrics per point (doc: sweeps.md)\n"
+		"      --until 'METRIC>N'  stop the sweep at the first point\n"
+		"                       where it holds (also <, >=, <=)\n"
 		"      --calibration-ns NS  use NS ns per work loop (as\n"
 		"                       global.calibration)\n"
 		"      --summary FILE   write a JSON summary of the run to FILE\n"
 		"                       (- for standard output)\n"
 		"      --no-progress    no progress line, even on a terminal\n"
+		"      --interval S     every S seconds, print each task's loops\n"
+		"                       and wake-up latency p50/p99/max since\n"
+		"                       time zero (overrides global.interval)\n"
+		"      --break-us N     stop the run and tracing at the first\n"
+		"                       wake-up later than N us, name the thread\n"
+		"                       (overrides global.break_us)\n"
 		"      --set NAME=VALUE set a parameter of the workload's \"params\"\n"
 		"      --allow-missing  run without kernel features that are absent\n"
 		"                       (uclamp), with a warning, instead of failing\n"
@@ -117,6 +139,9 @@ static void usage(FILE *out)
 		"                       (default), 75 info, 100 debug\n"
 		"      --trace-json FILE  write the run's timeline to FILE (Chrome\n"
 		"                       Trace Event JSON, for Perfetto UI)\n"
+		"      --record FILE    record the run's scheduling, wake-ups\n"
+		"                       and system calls into FILE, a trace.dat\n"
+		"                       (needs root; doc/record.md)\n"
 		"      --trace-slices N keep the last N slices per thread for\n"
 		"                       --trace-json (default 100000)\n"
 		"      --calibration measured  ignore global.calibration's number:\n"
@@ -135,6 +160,8 @@ static void usage(FILE *out)
 		"mimic calibrate measures the work loop on CPU N and stores it for\n"
 		"later runs of this machine and kernel.\n"
 		"mimic cleanup removes the taskgroups a killed run left behind.\n"
+		"mimic record records a command into a trace.dat (mimic record\n"
+		"--help).\n"
 		"mimic list lists the canned workloads; mimic show NAME prints\n"
 		"one's description, params and the real tool's command line.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
@@ -171,13 +198,18 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		{ "set", required_argument, NULL, 's' },
 		{ "trace-json", required_argument, NULL, 'T' },
 		{ "trace-slices", required_argument, NULL, 'N' },
+		{ "record", required_argument, NULL, 'Y' },
 		{ "no-progress", no_argument, NULL, 'P' },
+		{ "interval", required_argument, NULL, 'I' },
+		{ "break-us", required_argument, NULL, 'b' },
 		{ "recalibrate", no_argument, NULL, 'R' },
 		{ "strict", no_argument, NULL, 'X' },
 		{ "tool-output", no_argument, NULL, 'Q' },
 		{ "outdir", required_argument, NULL, 'o' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "pause", required_argument, NULL, 'p' },
+		{ "sweep", required_argument, NULL, 'w' },
+		{ "until", required_argument, NULL, 'u' },
 		{ "calibration-ns", required_argument, NULL, 'C' },
 		{ "keep-duplicate-keys", no_argument, NULL, 'k' },
 		{ "calibration", required_argument, NULL, 'B' },
@@ -204,6 +236,7 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'K': c->list_keys = true; break;
 		case 'M': c->allow_missing = true; break;
 		case 'T': c->trace_json = optarg; break;
+		case 'Y': c->record = optarg; break;
 		case 'N':
 			errno = 0;
 			c->trace_slices = strtoull(optarg, &end, 10);
@@ -220,6 +253,29 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 			break;
 		case 'A': break; /* rtapp_cli_detect() saw it */
 		case 'P': c->no_progress = true; break;
+		case 'I':
+			c->interval_s = strtod(optarg, &end);
+			if (*end || end == optarg || !isfinite(c->interval_s) ||
+			    c->interval_s < WORKLOAD_MIN_INTERVAL_S ||
+			    c->interval_s > WORKLOAD_MAX_DURATION_S) {
+				fprintf(stderr, "mimic: --interval: expected "
+					"seconds from %g to %.0f: %s\n",
+					WORKLOAD_MIN_INTERVAL_S,
+					WORKLOAD_MAX_DURATION_S, optarg);
+				return -1;
+			}
+			break;
+		case 'b':
+			errno = 0;
+			c->break_us = strtoll(optarg, &end, 10);
+			if (*end || end == optarg || errno || c->break_us < 1 ||
+			    c->break_us > WORKLOAD_MAX_BREAK_US) {
+				fprintf(stderr, "mimic: --break-us: expected "
+					"an integer of us from 1 to %lld: %s\n",
+					(long long)WORKLOAD_MAX_BREAK_US, optarg);
+				return -1;
+			}
+			break;
 		case 'R': c->recalibrate = true; break;
 		case 'X': c->strict = true; break;
 		case 'Q': c->tool_output = c->quiet = true; break;
@@ -229,6 +285,14 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		case 'C':
 			if (repeat_parse_option(opt, optarg, &c->repeat,
 						&c->pause_s, &c->calibration_ns))
+				return -1;
+			break;
+		case 'w':
+			if (sweep_parse_option(&c->sweep, optarg))
+				return -1;
+			break;
+		case 'u':
+			if (sweep_parse_until(&c->sweep, optarg))
 				return -1;
 			break;
 		case 'k': c->keep_duplicate_keys = true; break;
@@ -278,10 +342,23 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 	}
 	if (c->list_keys)
 		return 0;
-	if (c->repeat && (c->summary || c->logdir)) {
-		fprintf(stderr, "mimic: --repeat and --%s: each run writes its "
+	if (c->sweep.until && !c->sweep.n) {
+		fprintf(stderr, "mimic: --until stops a sweep: it needs "
+			"--sweep\n");
+		usage_hint();
+		return -1;
+	}
+	if ((c->repeat || c->sweep.n) && (c->summary || c->logdir)) {
+		fprintf(stderr, "mimic: --%s and --%s: each run writes its "
 			"logs and summary.json in its run directory\n",
+			c->sweep.n ? "sweep" : "repeat",
 			c->summary ? "summary" : "logdir");
+		usage_hint();
+		return -1;
+	}
+	if ((c->repeat || c->sweep.n) && c->record) {
+		fprintf(stderr, "mimic: --%s and --record: record one run "
+			"at a time\n", c->sweep.n ? "sweep" : "repeat");
 		usage_hint();
 		return -1;
 	}
@@ -300,9 +377,10 @@ static int parse_cli(int argc, char **argv, struct cli *c)
 		return -1;
 	}
 	c->file = argv[optind];
-	if (c->repeat && !strcmp(c->file, "-")) {
-		fprintf(stderr, "mimic: --repeat: the workload is read once per "
-			"run: give a file, not -\n");
+	if ((c->repeat || c->sweep.n) && !strcmp(c->file, "-")) {
+		fprintf(stderr, "mimic: --%s: the workload is read once per "
+			"run: give a file, not -\n",
+			c->sweep.n ? "sweep" : "repeat");
 		usage_hint();
 		return -1;
 	}
@@ -357,6 +435,10 @@ static int apply_overrides(struct workload *w, const struct cli *c,
 	}
 	if (c->calibration_ns > 0)
 		w->g.calibration_ns = c->calibration_ns;
+	if (c->interval_s > 0)
+		w->g.interval_s = c->interval_s;
+	if (c->break_us > 0)
+		w->g.break_us = c->break_us;
 	if (c->logdir) {
 		w->g.logdir = c->logdir;
 		w->g.at_logdir = (struct src_pos){ 0, 0 }; /* not from the file */
@@ -450,14 +532,15 @@ static int run_exit_status(const struct run_result *r, bool report_failed)
 /*
  * --outdir ROOT (or global.outdir, unless --logdir): a new run directory
  * for this run; the logs go there, and relative --summary and
- * --trace-json paths are inside it (summary.json by default). -1 after
+ * --trace-json and --record paths are inside it (summary.json by
+ * default). -1 after
  * printing why; 0 with rd->path NULL when there is none.
  */
 static int setup_rundir(struct workload *w, struct cli *c, struct rundir *rd)
 {
 	const char *root = c->outdir ? c->outdir
 				     : c->logdir ? NULL : w->g.outdir;
-	static char *summary, *trace;
+	static char *summary, *trace, *record;
 
 	rd->path = NULL;
 	if (!root)
@@ -478,18 +561,29 @@ static int setup_rundir(struct workload *w, struct cli *c, struct rundir *rd)
 			return -1;
 		c->trace_json = trace;
 	}
+	if (c->record && *c->record != '/') {
+		if (asprintf(&record, "%s/%s", rd->path, c->record) < 0)
+			return -1;
+		c->record = record;
+	}
 	return 0;
 }
 
-/* mimic cleanup: the groups of runs that were killed (taskgroup.h). */
+/* mimic cleanup: the groups of runs that were killed (taskgroup.h), and
+ * the tracefs instances of recordings that were (capture.h). */
 static int cleanup_main(int argc, char **argv)
 {
+	int failed;
+
 	(void)argv;
 	if (argc > 1) {
 		fprintf(stderr, "Usage: mimic cleanup\n");
 		return MIMIC_EXIT_BADINPUT;
 	}
-	return taskgroup_sweep() ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
+	/* Both, whatever the first found. */
+	failed = taskgroup_sweep();
+	failed |= capture_sweep();
+	return failed ? MIMIC_EXIT_FAILURE : MIMIC_EXIT_OK;
 }
 
 /* Runs w and reports; returns the exit status. The stop signals are
@@ -501,6 +595,12 @@ static int run(const struct workload *w, const struct cli *c,
 	struct engine_options eo = { .quiet = c->quiet,
 				     .no_progress = c->no_progress ||
 						    notice_rtapp(),
+				     /* Standard output kept for the tool's
+				      * lines, or the JSON summary. */
+				     .interval_out = c->tool_output ||
+							     (c->summary &&
+							      !strcmp(c->summary, "-"))
+							     ? stderr : stdout,
 				     .trace_json = c->trace_json,
 				     .trace_slices = c->trace_slices,
 				     .allow_missing = c->allow_missing,
@@ -511,10 +611,33 @@ static int run(const struct workload *w, const struct cli *c,
 	struct sigaction sa = { .sa_handler = main_stop_handler,
 				.sa_flags = SA_RESTART };
 	struct run_result r;
-	bool report_failed = false;
+	struct capture_report rec;
+	bool report_failed = false, record_failed = false;
+	char why[512];
 	int status;
 
+	/* --record: the whole run, from before the first thread is made
+	 * (mimic's threads and processes follow in the kernel). */
+	if (c->capture) {
+		pid_t self = getpid();
+
+		if (capture_start(c->capture, &self, 1, why, sizeof(why))) {
+			fprintf(stderr, "mimic: --record: %s\n", why);
+			return MIMIC_EXIT_FAILURE;
+		}
+		snprintf(why, sizeof(why), "mimic_record: root_pid=%d "
+			 "workload=%s", (int)self, c->file);
+		capture_mark(c->capture, why);
+	}
 	engine_run(w, cal->ns_per_loop, &eo, &r);
+	if (c->capture) {
+		record_failed = capture_stop(c->capture, &rec, why,
+					     sizeof(why));
+		if (record_failed)
+			fprintf(stderr, "mimic: --record: %s\n", why);
+		else if (!c->quiet)
+			record_print_report(c->record, &rec);
+	}
 	r.calibration_source = c->calibration_ns > 0
 				       ? "option"
 				       : calibration_source_name(cal->source);
@@ -532,7 +655,7 @@ static int run(const struct workload *w, const struct cli *c,
 		report_failed = run_reports(&r, c);
 	else if (notice_rtapp())
 		rtapp_mode_header_logs(w); /* as rt-app leaves them */
-	status = run_exit_status(&r, report_failed);
+	status = run_exit_status(&r, report_failed || record_failed);
 	if (r.started && meta->dir && run_meta_write(&r, status) && !status)
 		status = MIMIC_EXIT_FAILURE;
 	engine_release(&r);
@@ -568,6 +691,8 @@ int main(int argc, char **argv)
 			return list_main(argc - 1, argv + 1);
 		if (!strcmp(argv[1], "show"))
 			return show_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "record"))
+			return record_main(argc - 1, argv + 1);
 	}
 	if (parse_cli(argc, argv, &c))
 		return notice_rtapp() ? RTAPP_EXIT_INV_COMMANDLINE
@@ -596,17 +721,32 @@ int main(int argc, char **argv)
 	if (root)
 		parse_workload(&a, &d, d.file, root, &w);
 	if (w && !d.errors && !c.check && !c.dump && !c.repeat &&
-	    setup_rundir(w, &c, &rd))
+	    !c.sweep.n && setup_rundir(w, &c, &rd))
 		goto out;
 	if (w && !d.errors)
 		wiring_check(&a, &d, root, w);
 	if (w && !d.errors)
 		apply_overrides(w, &c, &d);
+	/* Every point of a sweep is checked before anything runs. */
+	if (w && !d.errors && c.sweep.n) {
+		diag_flush(&d);
+		if (sweep_check(&c.sweep, d.file, text, len, c.sets, c.n_sets,
+				c.keep_duplicate_keys))
+			goto out;
+	}
+	if (w && !d.errors && c.sweep.n && !c.check && !c.dump) {
+		status = sweep_main(&c.sweep, argc, argv, c.repeat, c.pause_s,
+				    c.outdir ? c.outdir
+					     : w->g.outdir ? w->g.outdir
+							   : RUN_SET_ROOT,
+				    c.quiet);
+		goto out;
+	}
 	if (w && !d.errors && c.repeat && !c.check && !c.dump) {
 		status = repeat_main(argc, argv, c.repeat, c.pause_s,
 				     c.outdir ? c.outdir
 					      : w->g.outdir ? w->g.outdir
-							    : REPEAT_ROOT,
+							    : RUN_SET_ROOT,
 				     c.quiet);
 		goto out;
 	}
@@ -631,6 +771,22 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
+	/* --record: an unwritable file or a build without tracing is known
+	 * now, before any thread starts. */
+	if (w && !d.errors && !c.check && !c.dump && c.record) {
+		char why[512];
+
+		if (!capture_supported(why, sizeof(why))) {
+			fprintf(stderr, "mimic: --record: %s\n", why);
+			status = MIMIC_EXIT_FAILURE;
+			goto out;
+		}
+		c.capture = capture_new(c.record, 0, why, sizeof(why));
+		if (!c.capture) {
+			fprintf(stderr, "mimic: --record: %s\n", why);
+			goto out;
+		}
+	}
 	struct before_start_opts bo = {
 		.check_only = c.check || c.dump,
 		.quiet = c.quiet,
@@ -640,6 +796,7 @@ int main(int argc, char **argv)
 		.per_thread_extra = c.trace_json ? trace_ring_bytes(trace_slices(
 							   c.trace_slices))
 						 : 0,
+		.rtapp = notice_rtapp(),
 	};
 	sigset_t stops, orig;
 
@@ -652,10 +809,9 @@ int main(int argc, char **argv)
 		status = before_start(w, &bo, &d);
 		/* rt-app finds what this machine refuses while running: exit
 		 * 1, the threads' logs left with their header. */
-		if (notice_rtapp() && status && !bo.check_only) {
-			status = MIMIC_EXIT_FAILURE;
+		if (notice_rtapp() && status == MIMIC_EXIT_FAILURE &&
+		    !bo.check_only)
 			rtapp_mode_header_logs(w);
-		}
 	}
 	diag_flush(&d); /* before the run: "(and N more like it)" */
 	if (d.errors || status) {
@@ -699,6 +855,7 @@ int main(int argc, char **argv)
 	run_meta_free(&meta);
 	taskgroup_cleanup(); /* the engine's did, unless it could not start */
 out:
+	capture_free(c.capture); /* the instance and temporary files */
 	if (status)
 		rundir_discard(&rd); /* removed only if nothing is in it */
 	rundir_free(&rd);
@@ -706,5 +863,6 @@ out:
 	free(text);
 	free(path);
 	arena_free(&a);
+	sweep_free(&c.sweep);
 	return status;
 }

@@ -15,10 +15,26 @@
 struct run_result;
 struct globals;
 
+/*
+ * A headline figure: one number the real tool's users quote and compare
+ * (schbench's request p99, cyclictest's Max), computed as the tool prints
+ * it. The JSON summary keeps them ("headline", doc/summary-format.md) and
+ * mimic compare checks them.
+ */
+struct style_figure {
+	char name[80];            /* "<style>.<figure>", unit last: "_us" */
+	double value;
+	const char *unit;         /* "us", "s", "requests/s", "ops/s" */
+	int worse;                /* +1: higher is worse, -1: lower is */
+};
+
 struct report_style {
 	const char *name;         /* the value of global "report" */
 	const char *help;         /* one line, for --list-keys and docs */
 	void (*print)(const struct run_result *r, FILE *out);
+	/* Its headline figures, at most max of them into out: how many. */
+	int (*headline)(const struct run_result *r, struct style_figure *out,
+			int max);
 };
 
 /* NULL-terminated, in src/report_style.c. */

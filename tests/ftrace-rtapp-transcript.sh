@@ -4,6 +4,7 @@
 # made), normalised the same way (trace-run.sh): the whole text, then the
 # lines of each kind, so a failure names the kind.
 . "${srcdir:-.}/tests/lib.sh"
+tracefs_lock
 d=$srcdir/tests/rtapp-markers
 [ "$(id -u)" -eq 0 ] || skip_all "needs root to use tracefs"
 grep -q tracefs /proc/filesystems || skip_all "kernel has no tracefs"

@@ -2,6 +2,7 @@
 # global.ftrace writes rt-app's trace_marker lines with the fields LISA
 # parses; mimic mounts tracefs itself if it is absent (root only).
 . "${srcdir:-.}/tests/lib.sh"
+tracefs_lock
 [ "$(id -u)" -eq 0 ] || skip_all "needs root to use tracefs"
 grep -q tracefs /proc/filesystems || skip_all "kernel has no tracefs"
 cat >"$TMP/w.json" <<J

@@ -40,6 +40,7 @@ allowed = {
                'resources', 'record'},
     'report_style': {'lib', 'model', 'record'},
     'cli': {'lib', 'model', 'parse'},
+    'trace': {'lib'},
     'report': {'lib', 'model', 'record', 'report_style', 'event'},
     'styles': {'lib', 'model', 'record', 'report_style', 'report'},
 }

@@ -143,9 +143,10 @@ k["switches_involuntary"] = k["switches_involuntary"] * 2 + 100
 json.dump(d, open(sys.argv[2], "w"))
 PY
 "$MIMIC" compare "$TMP/thread-s.json" "$TMP/worse.json" >"$TMP/cmp.out"
-[ $? -eq 0 ] && grep -q "^hog  *kernel.runqueue_wait_us .*%$" "$TMP/cmp.out" &&
-	grep -q "^hog  *kernel.switches_involuntary " "$TMP/cmp.out"
-ok $? "compare prints kernel rows but checks only wake.p99 by default"
+[ $? -eq 1 ] && grep -q "^hog  *kernel.runqueue_wait_us .*REGRESSION$" "$TMP/cmp.out" &&
+	grep -q "^hog  *kernel.switches_involuntary .*REGRESSION$" "$TMP/cmp.out" &&
+	grep -q "^hog  *kernel.switches_voluntary .*%$" "$TMP/cmp.out"
+ok $? "compare checks runqueue wait and involuntary switches without --metric (voluntary: printed only)"
 "$MIMIC" compare --metric kernel.runqueue_wait_us \
 	--metric kernel.switches_involuntary "$TMP/thread-s.json" "$TMP/worse.json" >"$TMP/cmp.out"
 [ $? -eq 1 ] && [ "$(grep -c REGRESSION "$TMP/cmp.out")" -eq 2 ] &&

@@ -44,3 +44,11 @@ run_bounded() {
 	kill $watchdog 2>/dev/null
 	took=$(( ($(date +%s%N) - t0) / 1000000 ))
 }
+# Tests that read or freeze the kernel's trace buffer (markers, tracing_on)
+# hold this lock for their whole run: make -j runs tests side by side and
+# one test's --break-us freeze would eat another's markers.
+tracefs_lock() {
+	command -v flock >/dev/null 2>&1 || return 0
+	exec 9>"${TMPDIR:-/tmp}/mimic-test-tracefs.lock"
+	flock 9
+}

@@ -5,6 +5,7 @@
 # refused before time zero; mimic's own mode prints no line saying "error"
 # on a clean run.
 . "${srcdir:-.}/tests/lib.sh"
+tracefs_lock
 
 RTAPP="$TMP/rt-app"
 ln -s "$MIMIC" "$RTAPP" || skip_all "cannot make a link"
@@ -13,7 +14,7 @@ cat >"$TMP/w.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP/logs" },
   "tasks": { "t": { "loop": 3, "run": 100, "sleep": 100 } } }
 J
-plan 31
+plan 42
 
 # 1-6: a clean run under the name rt-app, at the default level.
 "$RTAPP" "$TMP/w.json" >"$TMP/out" 2>"$TMP/err"
@@ -115,7 +116,70 @@ else
 	done
 fi
 
-# 25-28: rt-app's duration: main sleeps the whole duration although the
+# 25-33: what rt-app leaves to the kernel at the thread's start (a
+# SCHED_DEADLINE runtime over its period, as LISA's refused profile; an
+# RT priority out of 1..99; a nice out of -20..19, rt-app's own check
+# there): as rt-app, no parse error but the refusal, exit 1 and the
+# header-only logs; in mimic's own mode, bad input (exit 2, positioned).
+hdr="#idx     perf      run   period           start             end          rel_st      slack c_duration   c_period     wu_lat"
+mkdir "$TMP/dl"
+cat >"$TMP/dl.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP/dl" },
+  "tasks": { "t": { "loop": 1, "phases": { "p0": {
+		"policy": "SCHED_DEADLINE", "dl-runtime": 200000,
+		"dl-period": 100000, "run": 100 } } },
+	     "other": { "instance": 2, "loop": 1, "run": 100 } } }
+J
+"$RTAPP" "$TMP/dl.json" >"$TMP/out" 2>"$TMP/err"
+ok $([ $? -eq 1 ]; echo $?) "as rt-app: deadline runtime > period is refused at the start, exit 1"
+n=0
+for f in t-0 other-1 other-2; do
+	[ "$(cat "$TMP/dl/rt-app-$f.log" 2>/dev/null)" = "$hdr" ] && n=$((n + 1))
+done
+ok $([ $n -eq 3 ]; echo $?) "as rt-app: the 3 threads' logs exist with the header only ($n of 3)"
+grep -qx '\[rt-app\] <crit> \[0\] sched_setattr returned -1' "$TMP/err" &&
+	grep -q '^sched_setattr: failed to set deadline attributes: ' "$TMP/err" &&
+	grep -q 'tasks\.t\.phases\.p0: SCHED_DEADLINE needs dl-runtime <= dl-deadline <= dl-period' "$TMP/err"
+ok $? "as rt-app: rt-app's <crit> and perror lines, and where the file asks for it"
+rm -f "$TMP/dl/"*
+"$MIMIC" "$TMP/dl.json" >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q 'dl.json:2:[0-9]*: error: tasks\.t\.phases\.p0: SCHED_DEADLINE needs dl-runtime <= dl-deadline <= dl-period (got 200000 <= 100000 <= 100000 us)' "$TMP/err"
+ok $? "mimic's own mode: the same file is bad input, exit 2 with file:line:col and path"
+ls "$TMP/dl" >"$TMP/ls"
+ok $([ ! -s "$TMP/ls" ]; echo $?) "mimic's own mode: no log files before any thread started"
+sed 's/"dl-runtime": 200000/"dl-runtime": 0/' "$TMP/dl.json" >"$TMP/dl0.json"
+"$RTAPP" "$TMP/dl0.json" >"$TMP/out" 2>"$TMP/err"
+ok $([ $? -eq 1 ] && [ "$(cat "$TMP/dl/rt-app-t-0.log" 2>/dev/null)" = "$hdr" ]; echo $?) "as rt-app: a deadline runtime of 0 is the kernel's refusal too (exit 1, header-only log)"
+cat >"$TMP/prio.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP/dl" },
+  "tasks": { "t": { "loop": 1, "policy": "SCHED_FIFO", "priority": 200, "run": 100 } } }
+J
+"$RTAPP" "$TMP/prio.json" >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 1 ] && grep -qx '\[rt-app\] <crit> \[0\] pthread_setschedparam returned 22' "$TMP/err"
+ok $? "as rt-app: SCHED_FIFO priority 200: pthread_setschedparam refused (22), exit 1"
+sed 's/"policy": "SCHED_FIFO", "priority": 200/"priority": 30/' "$TMP/prio.json" >"$TMP/nice.json"
+rm -f "$TMP/dl/"*
+"$RTAPP" "$TMP/nice.json" >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 1 ] && grep -qx '\[rt-app\] <crit> \[0\] sched_setattr 30 nice invalid\. Valid between -20 and 19' "$TMP/err" &&
+	[ "$(cat "$TMP/dl/rt-app-t-0.log" 2>/dev/null)" = "$hdr" ]
+ok $? "as rt-app: nice 30 refused at the start as rt-app does (the kernel would clamp it), exit 1"
+"$MIMIC" "$TMP/nice.json" >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q 'nice.json:2:[0-9]*: error: tasks\.t\.priority: SCHED_OTHER priority is a nice value, -20 \.\. 19 (got 30)' "$TMP/err"
+ok $? "mimic's own mode: nice 30 is bad input, exit 2"
+# 34-35: what rt-app's parser refuses stays exit 2, no logs, as rt-app.
+rm -f "$TMP/dl/"*
+sed 's/"policy": "SCHED_FIFO", "priority": 200/"cpus": [1000]/' "$TMP/prio.json" >"$TMP/cpu.json"
+"$RTAPP" "$TMP/cpu.json" >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q 'error: tasks\.t\.cpus: CPU 1000 does not exist' "$TMP/err" &&
+	[ -z "$(ls "$TMP/dl")" ]
+ok $? "as rt-app: a CPU this machine lacks is rt-app's parse error: exit 2, no logs"
+sed 's|"priority": 200|"taskgroup": "/mimic-rtapp-test"|' "$TMP/prio.json" >"$TMP/tg.json"
+"$RTAPP" "$TMP/tg.json" >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q 'error: tasks\.t: no taskgroup support for policy SCHED_FIFO' "$TMP/err" &&
+	[ -z "$(ls "$TMP/dl")" ]
+ok $? "as rt-app: a taskgroup with SCHED_FIFO is rt-app's parse error: exit 2, no logs"
+
+# 36-39: rt-app's duration: main sleeps the whole duration although the
 # loops end at once, then shuts down (rtapp_main: event=shutdown).
 cat >"$TMP/dur.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP/logs", "duration": 1 },
@@ -148,7 +212,7 @@ else
 	TEST_N=$((TEST_N + 1))
 fi
 
-# 29-31: mimic's own mode keeps its voice, and a clean run says no "error".
+# 40-42: mimic's own mode keeps its voice, and a clean run says no "error".
 "$MIMIC" "$TMP/w.json" >"$TMP/out" 2>"$TMP/err"
 ok $? "mimic's own mode: a clean run exits 0"
 grep -q '^\[mimic\] <notice> pLoad = 50ns$' "$TMP/err" && grep -q '^mimic: ran' "$TMP/out"

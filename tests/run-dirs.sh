@@ -7,7 +7,7 @@
 # real tool's lines.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 15
+plan 17
 
 cat >"$TMP/w.json" <<'J'
 { "params": { "period": 4000, "mode": "a" },
@@ -194,3 +194,31 @@ diag <tool
 [ $rc -eq 0 ] && grep -Eq '^T: 0 \( *[0-9]+\) P:[0-9]+ I:[0-9]+ C: +[0-9]+ Min:' tool &&
 	! grep -Eqv '^(T: |# )' tool && ! grep -q "notice" toolerr
 ok $? "--tool-output on cyclictest prints only the tool's T: and # lines (exit $rc)"
+
+# A served workload with a budget: --repeat's table has the request and
+# end-to-end rows.
+cat >srv.json <<'J'
+{ "global": { "duration": 1, "log_size": "disable" },
+  "tasks": {
+    "client": { "timer": { "ref": "t", "period": 10000, "mode": "absolute" },
+                "send": "req" },
+    "server": { "recv": "req", "run": 500, "request": "wake",
+                "budget": 100000 } } }
+J
+run_bounded 60 "$MIMIC" -q --repeat 2 --pause 0 --outdir srv srv.json \
+	>srvrep 2>&1
+diag <srvrep
+[ $rc -eq 0 ] && grep -Eq '^server +request.p99 +2 ' srvrep &&
+	grep -Eq '^server +request.rps +2 ' srvrep &&
+	grep -Eq '^server +e2e.p99 +2 ' srvrep &&
+	grep -Eq '^server +budget.misses +2 +0 +0 +0$' srvrep &&
+	! grep -q '^client +request' srvrep
+ok $? "--repeat summarises request p50/p99/rps, e2e p50/p99 and budget misses (exit $rc)"
+
+# The report styles' headline figures are headline metrics of the set.
+"$MIMIC" -q --repeat 2 --pause 0 --outdir hl --set duration=1 \
+	--set policy=SCHED_OTHER --set priority=0 cyclictest >hlrep 2>hlerr
+rc=$?
+[ $rc -eq 0 ] && grep -Eq '^- +cyclictest.max_us +2 ' hlrep &&
+	python3 -c 'import json,sys; m=[x for x in json.load(open(sys.argv[1]))["metrics"] if x["metric"] == "cyclictest.max_us"]; sys.exit(not (len(m) == 1 and m[0]["task"] is None and len(m[0]["values"]) == 2))' hl/repeat-001/repeat.json
+ok $? "--repeat of cyclictest: cyclictest.max_us (task -) in the table and repeat.json (exit $rc)"

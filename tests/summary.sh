@@ -5,7 +5,7 @@
 # before the run (exit 2), a failed write is exit 1.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 13
+plan 16
 
 # Checks a summary against the schema and, given logs, against their rows:
 # check.py SUMMARY [LOGDIR]
@@ -41,7 +41,7 @@ def stats(s, where, signed=False):
 d = json.load(open(sys.argv[1]))
 top = ["mimic_summary", "mimic_version", "workload", "started", "duration_s",
        "stop"] + (["signal"] if d.get("stop") == "signal" else []) + \
-      ["threads", "ns_per_loop", "calibration", "seed", "run", "tasks",
+      ["threads", "ns_per_loop", "calibration", "seed", "run", "headline", "tasks",
        "blocked_at_stop"]
 if list(d) != top or d["mimic_summary"] != 2 or \
         not isinstance(d["blocked_at_stop"], list):
@@ -185,3 +185,19 @@ fi
 "$MIMIC" --summary "$TMP/nolog.json" "$TMP/loops.json" >"$TMP/text" 2>&1 &&
 	[ -s "$TMP/nolog.json" ] && grep -q "^five " "$TMP/text"
 ok $? "the text summary is still printed with --summary"
+
+# "headline": the report styles' figures, as their lines print them.
+"$MIMIC" --tool-output --summary "$TMP/ct.json" --set threads=2 --set duration=1 \
+	--set policy=SCHED_OTHER --set priority=0 cyclictest >"$TMP/ct.out" 2>&1
+max=$(sed -n 's/^T:.* Max: *\([0-9]*\)$/\1/p' "$TMP/ct.out" | sort -n | tail -1)
+python3 -c 'import json,sys; h=json.load(open(sys.argv[1]))["headline"]; sys.exit(not (h == [{"name": "cyclictest.max_us", "value": int(sys.argv[2]), "unit": "us", "worse": "higher"}]))' "$TMP/ct.json" "$max"
+ok $? "cyclictest: headline cyclictest.max_us is the largest Max: of the T: lines ($max)"
+"$MIMIC" --tool-output --summary "$TMP/pp.json" --set loops=2000 perf-sched-pipe >"$TMP/pp.out" 2>&1
+us=$(sed -n 's/^ *\([0-9.]*\) usecs\/op$/\1/p' "$TMP/pp.out")
+python3 -c 'import json,sys; h={f["name"]: f for f in json.load(open(sys.argv[1]))["headline"]}; u=h["perf_pipe.usecs_per_op"]; o=h["perf_pipe.ops_per_sec"]; sys.exit(not (abs(u["value"] - float(sys.argv[2])) < 0.001 and u["worse"] == "higher" and o["worse"] == "lower" and o["unit"] == "ops/s"))' "$TMP/pp.json" "$us"
+ok $? "perf-sched-pipe: headline usecs/op as printed ($us), ops/sec lower is worse"
+"$MIMIC" --tool-output --summary "$TMP/sb.json" -D 1 schbench >"$TMP/sb.out" 2>&1
+req=$(sed -n '/^Request Latencies/,/min=/s/^\t\* 99.0th: *\([0-9]*\) .*/\1/p' "$TMP/sb.out")
+rps=$(sed -n 's/^average rps: //p' "$TMP/sb.out")
+python3 -c 'import json,sys; h={f["name"]: f["value"] for f in json.load(open(sys.argv[1]))["headline"]}; sys.exit(not (list(h) == ["schbench.wakeup_p99_us", "schbench.request_p99_us", "schbench.rps_p50", "schbench.average_rps"] and h["schbench.request_p99_us"] == int(sys.argv[2]) and abs(h["schbench.average_rps"] - float(sys.argv[3])) < 0.01))' "$TMP/sb.json" "$req" "$rps"
+ok $? "schbench: headline request p99 ($req) and average rps ($rps) as its tables print them"

@@ -10,8 +10,6 @@
 
 #include <stdbool.h>
 
-/* The root when neither --outdir nor global.outdir gives one. */
-#define REPEAT_ROOT "mimic-runs"
 #define REPEAT_MAX 10000
 #define REPEAT_MAX_PAUSE_S 3600.0
 

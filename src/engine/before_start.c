@@ -20,7 +20,7 @@
 
 static int before_start_host(const struct workload *w, struct diag *d)
 {
-	return hostcheck_workload(w, d) ? MIMIC_EXIT_BADINPUT : MIMIC_EXIT_OK;
+	return hostcheck_paths(w, d) ? MIMIC_EXIT_BADINPUT : MIMIC_EXIT_OK;
 }
 
 static int before_start_limits(const struct workload *w,
@@ -68,14 +68,21 @@ fail:
 int before_start(const struct workload *w, const struct before_start_opts *o,
 		 struct diag *d)
 {
-	int rc = before_start_host(w, d);
+	/* rt-app's parser checks the CPUs and nodes, and stops there. */
+	int ids = hostcheck_ids(w, d);
+	int rc;
 
+	if (ids && o->rtapp)
+		return MIMIC_EXIT_BADINPUT;
+	rc = before_start_host(w, d);
+	if (ids)
+		return MIMIC_EXIT_BADINPUT; /* both stages' errors reported */
 	if (!rc)
 		rc = before_start_limits(w, o, d);
-	if (rc || o->check_only)
-		return rc;
-	rc = before_start_rt(w, o);
-	if (!rc)
+	if (!rc && !o->check_only)
+		rc = before_start_rt(w, o);
+	if (!rc && !o->check_only)
 		rc = before_start_probe(w, o);
-	return rc;
+	/* rt-app finds all of these only once it runs: exit 1. */
+	return rc && o->rtapp && !o->check_only ? MIMIC_EXIT_FAILURE : rc;
 }

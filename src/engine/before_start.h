@@ -20,11 +20,13 @@ struct before_start_opts {
 	bool allow_overcommit;    /* more memory than the machine has */
 	uint64_t per_thread_extra; /* bytes per thread the options add
 				    * (--trace-json's ring) */
+	bool rtapp;               /* rt-app mode: exit 1 after stage 1a */
 };
 
 /*
  * In this order, stopping at the first stage that fails:
- *   1. host: CPUs, NUMA nodes, logdir, calibration CPU exist (hostcheck.c)
+ *   1. host: (a) the CPUs and NUMA nodes named exist, (b) the logdir,
+ *      calibration CPU and io_device (hostcheck.c)
  *   2. limits: threads (RLIMIT_NPROC, threads-max, pid_max, pids cgroup),
  *      stack size, memory mappings, file descriptors (hostlimits.c), then
  *      memory (mem_estimate.c)
@@ -35,7 +37,9 @@ struct before_start_opts {
  * check_only runs 1 and the memory part of 2 (beyond what this machine
  * has at all). Returns MIMIC_EXIT_OK, MIMIC_EXIT_BADINPUT (errors about
  * the input, through d) or MIMIC_EXIT_FAILURE (this machine refuses; the
- * message names the limit). On success without check_only the groups of
+ * message names the limit). With rtapp and without check_only, every
+ * stage after 1a fails with MIMIC_EXIT_FAILURE, as rt-app exits 1 when
+ * it meets them (doc/rtapp-mode.md). On success without check_only the groups of
  * stage 4 exist: taskgroup_cleanup() removes them (the engine does).
  */
 int before_start(const struct workload *w, const struct before_start_opts *o,

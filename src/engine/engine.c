@@ -16,6 +16,8 @@
 #include "lib/safe_file.h"
 #include "record/e2e.h"
 #include "record/ftrace.h"
+#include "engine/interval.h"
+#include "engine/latency_break.h"
 #include "engine/progress.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
@@ -143,6 +145,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->home = getpid();
 	t->own_process = task->mode == MODE_PROCESS && !t->forked;
 	t->initial_cpus = e->initial_cpus;
+	t->break_at_ns = latency_break_at_ns(e);
 	engine_thread_id(t, id, sizeof(id));
 	/* comm is 15 bytes: a long task name is cut, the index kept. */
 	int room = 15 - 1 - (int)strlen(id);
@@ -310,6 +313,7 @@ static int engine_make_resources(struct engine *e)
 		fprintf(stderr, "%s: error: %s\n", w->file, err);
 		return -1;
 	}
+	latency_break_arm(e); /* after ftrace_open: its marker is shared */
 	if (w->g.cpu_dma_latency_us >= 0) {
 		int32_t us = (int32_t)w->g.cpu_dma_latency_us;
 
@@ -623,7 +627,7 @@ static int wait_signal(const sigset_t *set, int64_t ns)
 }
 
 /* Runs until the duration, the end of all loops (unless the whole
- * duration is asked for), or a signal. */
+ * duration is asked for), a signal or a break (--break-us). */
 static void engine_supervise(struct engine *e, const sigset_t *stops)
 {
 	const double dur = e->w->g.duration_s;
@@ -631,18 +635,28 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 				   : INT64_MAX;
 	bool whole = e->opt->whole_duration && deadline != INT64_MAX;
 	struct progress progress;
+	struct interval interval;
 
 	progress_start(&progress, e);
+	interval_start(&interval, e);
 	while (whole || atomic_load(&e->live) > 0) {
 		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
+		int64_t next = interval_next_ns(&interval);
 		int sig;
 
+		if (latency_break_seen(e)) {
+			e->stopped_by_break = true;
+			latency_break_print(e);
+			break;
+		}
 		if (now >= deadline) {
 			ftrace_write_shutdown();
 			break;
 		}
 		if (deadline - now < wait)
 			wait = deadline - now;
+		if (next - now < wait)
+			wait = next - now;
 		sig = wait_signal(stops, wait);
 		if (sig == SIGCHLD) {
 			engine_reap(e);
@@ -661,8 +675,10 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 		}
 		engine_drain_logs(e);
 		progress_update(&progress, e);
+		interval_update(&interval, e);
 	}
 	progress_end(&progress);
+	interval_end(&interval);
 }
 
 /*
@@ -716,6 +732,12 @@ static void engine_stop(struct engine *e, const sigset_t *stops)
 			engine_stop_signal(e, sig, &give_up);
 		engine_drain_logs(e);
 	}
+}
+
+void engine_wake_main(struct engine *e)
+{
+	/* To the process: only main, in sigtimedwait, takes it. */
+	kill(e->main_pid, ENGINE_DONE_SIGNAL);
 }
 
 void engine_thread_done(struct engine *e)
@@ -784,6 +806,8 @@ static enum run_stop engine_stop_reason(const struct engine *e)
 		return RUN_STOP_SIGNAL;
 	if (e->stopped_by_error)
 		return RUN_STOP_ERROR;
+	if (e->stopped_by_break)
+		return RUN_STOP_BREAK;
 	/* Stopped at the deadline; 1 ms absorbs the rounding. */
 	if (dur > 0 && (double)(e->t_end_ns - e->t_zero_ns) / 1e9 >= dur - 0.001)
 		return RUN_STOP_DURATION;
@@ -852,6 +876,8 @@ static int engine_fill_result(struct engine *e, struct run_result *r)
 	r->stop_signal = e->stop_signal;
 	r->stop_signals = e->stop_signals;
 	r->force_signal = e->force_signal;
+	if (latency_break_seen(e))
+		r->brk = e->brk;
 	r->t_zero_ns = e->t_zero_ns;
 	r->t_end_ns = e->t_end_ns;
 	return 0;

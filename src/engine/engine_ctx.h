@@ -1,9 +1,9 @@
 /*
  * engine_ctx.h - the live engine as what runs under it sees it: its
- * threads (thread.c), events' context (event_ctx.c) and the progress line
- * read the shared flags, the start gate and the thread table, and call
- * back into engine.c through the functions below. main and the rest of
- * the tree see engine.h only.
+ * threads (thread.c), events' context (event_ctx.c), the progress line,
+ * the interval blocks and the latency break read the shared flags, the
+ * start gate and the thread table, and call back into engine.c through
+ * the functions below. main and the rest of the tree see engine.h only.
  */
 #ifndef MIMIC_ENGINE_CTX_H
 #define MIMIC_ENGINE_CTX_H
@@ -11,6 +11,7 @@
 #include "engine/engine_options.h"
 #include "lib/shm.h"
 #include "model/workload.h"
+#include "record/result.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -51,6 +52,13 @@ struct engine {
 	int stop_signals;         /* stop signals received */
 	int force_signal;         /* the second: waiting cut short, or 0 */
 	bool stopped_by_error;    /* a process instance died mid-run */
+	bool stopped_by_break;    /* main stopped the run for a break */
+	/* --break-us (latency_break.c): the first thread over the limit
+	 * claims the break (its index; -1: none), fills brk, then sets
+	 * break_seen (release) and wakes main. */
+	_Atomic int break_idx;
+	atomic_bool break_seen;
+	struct run_break brk;
 	bool abandoned;           /* threads still running after the grace */
 	pid_t main_pid;           /* mimic itself: drains logs, reports */
 	_Atomic int64_t t_last_ns; /* when the last thread finished */
@@ -65,5 +73,8 @@ int engine_fork(struct engine *e, const struct task *task);
 
 /* A thread has finished: the last one wakes main. */
 void engine_thread_done(struct engine *e);
+
+/* Wakes main out of its wait now (a break), from any thread or process. */
+void engine_wake_main(struct engine *e);
 
 #endif

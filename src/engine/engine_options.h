@@ -8,12 +8,17 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct engine_options {
 	bool quiet;
 	const char *trace_json;   /* --trace-json FILE, or NULL */
 	uint64_t trace_slices;    /* slices kept per thread; 0: default */
 	bool no_progress;         /* no progress line even on a terminal */
+	/* global.interval's blocks (engine/interval.c) go here: main's
+	 * choice, standard error when standard output is kept for the
+	 * tool's lines or the summary; NULL: standard output. */
+	FILE *interval_out;
 	bool allow_missing;       /* --allow-missing: see sched_attr_apply() */
 	/* rt-app's duration: with global.duration set, main waits the whole
 	 * duration even after every thread has ended its loops, then shuts

@@ -6,6 +6,7 @@
 #include "event_ctx.h"
 
 #include "engine/engine_ctx.h"
+#include "engine/latency_break.h"
 #include "engine/thread.h"
 #include "engine/work.h"
 #include "event.h"
@@ -182,6 +183,9 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 	if (t->stats.samples)
 		samples_add(t->stats.samples, t->cur_phase, path,
 			    SAMPLE_WAKE_UP, ns);
+	/* --break-us: one compare per wake-up (INT64_MAX without). */
+	if (ns >= t->break_at_ns)
+		latency_break_hit(t, path, ns);
 }
 
 void event_ctx_record_message(struct event_ctx *c, enum wake_path path,

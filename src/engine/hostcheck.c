@@ -49,12 +49,9 @@ static int check_nodes(const struct node_list *l, struct diag *d)
 	return 0;
 }
 
-int hostcheck_workload(const struct workload *w, struct diag *d)
+int hostcheck_ids(const struct workload *w, struct diag *d)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
-	struct stat st;
-	char dev_why[256];
-	int fd;
 	int errs = 0;
 
 	for (size_t t = 0; t < w->n_tasks; t++) {
@@ -65,6 +62,17 @@ int hostcheck_workload(const struct workload *w, struct diag *d)
 			errs += check_nodes(&w->tasks[t].phases[p].nodes, d);
 		}
 	}
+	return errs;
+}
+
+int hostcheck_paths(const struct workload *w, struct diag *d)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	struct stat st;
+	char dev_why[256];
+	int fd;
+	int errs = 0;
+
 	if (w->g.calibration_ns == 0 && w->g.calibration_cpu >= ncpu) {
 		diag_error(d, w->g.at_calibration.line, w->g.at_calibration.col,
 			   "global.calibration",

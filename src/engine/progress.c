@@ -1,8 +1,9 @@
 /*
  * progress.c - "\r" progress line on standard error, for people watching
  * a run: only when both standard output and standard error are terminals,
- * not with --quiet or --no-progress, and for runs expected to last more
- * than PROGRESS_MIN_S (or without a duration). Main thread only.
+ * not with --quiet, --no-progress or --interval, and for runs expected to
+ * last more than PROGRESS_MIN_S (or without a duration). Main thread
+ * only; the live loop counts are the interval blocks' too.
  */
 #include "engine/progress.h"
 
@@ -22,21 +23,24 @@ void progress_start(struct progress *p, const struct engine *e)
 
 	p->shown = false;
 	p->next_ns = e->t_zero_ns + PROGRESS_PERIOD_NS;
+	/* The interval blocks say more, on lines of their own. */
 	p->on = !e->opt->quiet && !e->opt->no_progress &&
+		!(e->w->g.interval_s > 0) &&
 		isatty(STDOUT_FILENO) && isatty(STDERR_FILENO) &&
 		(dur <= 0 || dur > PROGRESS_MIN_S);
 }
 
-/* Phase iterations so far; threads count theirs without a lock, and a
- * value one row behind is fine on this line. */
-static uint64_t progress_loops(const struct engine *e)
+/* Threads count theirs without a lock: a value one row behind is fine
+ * for a display. */
+uint64_t progress_loops(const struct engine *e, const struct task *task)
 {
 	int n = atomic_load_explicit(&e->n_threads, memory_order_acquire);
 	uint64_t loops = 0;
 
 	for (int k = 0; k < n; k++)
-		loops += __atomic_load_n(&e->threads[k].stats.rows,
-					 __ATOMIC_RELAXED);
+		if (!task || e->threads[k].task == task)
+			loops += __atomic_load_n(&e->threads[k].stats.rows,
+						 __ATOMIC_RELAXED);
 	return loops;
 }
 
@@ -53,10 +57,10 @@ void progress_update(struct progress *p, const struct engine *e)
 	/* \033[K clears what a longer previous line left. */
 	if (dur > 0)
 		fprintf(stderr, "\rmimic: %ld / %g s, %llu loops\033[K",
-			elapsed, dur, (unsigned long long)progress_loops(e));
+			elapsed, dur, (unsigned long long)progress_loops(e, NULL));
 	else
 		fprintf(stderr, "\rmimic: %ld s, %llu loops\033[K", elapsed,
-			(unsigned long long)progress_loops(e));
+			(unsigned long long)progress_loops(e, NULL));
 	p->shown = true;
 }
 

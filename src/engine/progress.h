@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 struct engine;
+struct task;
 
 struct progress {
 	bool on;
@@ -21,5 +22,9 @@ void progress_start(struct progress *p, const struct engine *e);
 /* From the supervising loop; redraws about once a second. */
 void progress_update(struct progress *p, const struct engine *e);
 void progress_end(struct progress *p);
+
+/* Phase iterations done so far, while the threads run: of task's threads,
+ * or of every thread (task NULL). */
+uint64_t progress_loops(const struct engine *e, const struct task *task);
 
 #endif

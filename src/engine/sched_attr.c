@@ -72,6 +72,15 @@ int sched_attr_apply(const struct sched_attrs *want, bool allow_missing,
 		/* Linux >= 6.12: a custom slice for fair tasks. */
 		a.sched_runtime = (uint64_t)want->dl_runtime_ns;
 	}
+	/* The kernel clamps a nice value; rt-app refuses one out of range
+	 * for SCHED_OTHER and SCHED_BATCH when the thread starts (the parser
+	 * refuses it first in mimic's own mode). */
+	if ((want->policy == SCHED_OTHER || want->policy == SCHED_BATCH) &&
+	    (a.sched_nice < -20 || a.sched_nice > 19)) {
+		snprintf(err, len, "policy %s: nice %d invalid, valid between "
+			 "-20 and 19", policy_name(want->policy), a.sched_nice);
+		return -EINVAL;
+	}
 	if (want->util_min >= 0) {
 		a.sched_flags |= MIMIC_SCHED_FLAG_UTIL_CLAMP_MIN;
 		a.sched_util_min = (uint32_t)want->util_min;

@@ -76,6 +76,9 @@ struct thread {
 	struct thread_stats stats;
 
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	/* --break-us: a wake-up latency of this many ns or more stops the
+	 * run (µs truncated over the limit); INT64_MAX: no limit. */
+	int64_t break_at_ns;
 	/* The thread's own trigger, what starts a chain (record/e2e.h): the
 	 * expiry of the timer it last passed, else its iteration's start. */
 	int64_t trigger_ns;

@@ -66,6 +66,30 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->counts[k] += src->counts[k];
 }
 
+void hist_merge_live(struct hist *dst, const struct hist *src)
+{
+	uint64_t n = 0, min, max;
+
+	/* Never written to: 4864 loads saved (n goes up before a count). */
+	if (!__atomic_load_n(&src->n, __ATOMIC_RELAXED))
+		return;
+	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
+		uint32_t c = __atomic_load_n(&src->counts[k], __ATOMIC_RELAXED);
+
+		dst->counts[k] += c;
+		n += c;
+	}
+	if (!n)
+		return;
+	min = __atomic_load_n(&src->min, __ATOMIC_RELAXED);
+	max = __atomic_load_n(&src->max, __ATOMIC_RELAXED);
+	if (!dst->n || min < dst->min)
+		dst->min = min;
+	if (max > dst->max)
+		dst->max = max;
+	dst->n += n;
+}
+
 /*
  * A bucket's middle can lie past the samples it holds (3312 is reported as
  * 3316): a percentile is kept within the exact min and max seen.

@@ -25,6 +25,13 @@ struct hist {
 void hist_init(struct hist *h);
 void hist_add(struct hist *h, uint64_t v);
 void hist_merge(struct hist *dst, const struct hist *src);
+/*
+ * Adds src while another thread may still be adding to it (the interval
+ * blocks): each count is read once, relaxed, and the samples added are
+ * their sum, so the percentiles come from one set of counts; min and max
+ * as last seen. sum and last are left out.
+ */
+void hist_merge_live(struct hist *dst, const struct hist *src);
 
 unsigned hist_bucket(uint64_t v);
 /* The value a bucket stands for: its middle, truncated (as schbench). */

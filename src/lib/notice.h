@@ -1,7 +1,9 @@
 /*
  * notice.h - whose voice the "[tool] <level>" lines speak in: mimic's own,
  * or rt-app's when mimic runs as rt-app (doc/rtapp-mode.md). Chosen once,
- * at start, by main; read by every place that prints such a line.
+ * at start, by main; read by every place that prints such a line, and by
+ * the few that judge as rt-app would (the parser's checks rt-app leaves
+ * to the kernel, the probe's refusal lines).
  */
 #ifndef MIMIC_NOTICE_H
 #define MIMIC_NOTICE_H

@@ -52,9 +52,18 @@ struct src_pos {
  * and --duration beyond it are errors (exit 2).
  */
 #define WORKLOAD_MAX_DURATION_S 2147483647.0
+/* global.interval / --interval: its shortest, in seconds. */
+#define WORKLOAD_MIN_INTERVAL_S 0.01
+/* global.break_us / --break-us: its largest, µs (1000 s). */
+#define WORKLOAD_MAX_BREAK_US INT64_C(1000000000)
 
 struct globals {
 	double duration_s;        /* <= 0: until the loops end or a signal */
+	/* Watching a run: a block of per-task figures every interval_s s
+	 * (0: none), and a stop on a wake-up later than break_us µs (0:
+	 * none); global "interval"/"break_us", --interval/--break-us. */
+	double interval_s;
+	int64_t break_us;
 	double calibration_ns;    /* ns per work loop; 0: calibrate */
 	int calibration_cpu;
 	int default_policy;       /* SCHED_* */
@@ -148,6 +157,16 @@ enum wake_path {
 static inline bool wake_path_has_messages(enum wake_path p)
 {
 	return p == WAKE_PIPE || p == WAKE_SOCKET || p == WAKE_FUTEX;
+}
+
+/* The path's name in the summaries and the interval blocks. */
+static inline const char *wake_path_name(enum wake_path p)
+{
+	static const char *const names[WAKE_PATHS] = {
+		"timer", "pipe", "socket", "futex", "cond",
+	};
+
+	return names[p];
 }
 
 /* Per-thread recorders beyond the wake paths, allocated when needed. */

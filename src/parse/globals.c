@@ -43,6 +43,26 @@ static int set_duration(struct parser *p, const char *path,
 	return 0;
 }
 
+static int set_interval(struct parser *p, const char *path,
+			const struct jnode *v, void *obj)
+{
+	struct globals *g = obj;
+	double s = v->type == J_INT ? (double)v->i
+		   : v->type == J_DOUBLE ? v->d : NAN;
+
+	if (!isfinite(s) || s < WORKLOAD_MIN_INTERVAL_S ||
+	    s > WORKLOAD_MAX_DURATION_S) {
+		parser_error(p, v, path, "expected seconds from %g to %.0f, "
+			     "got %s", WORKLOAD_MIN_INTERVAL_S,
+			     WORKLOAD_MAX_DURATION_S,
+			     isnan(s) ? parser_shown(p, v)
+				      : arena_printf(p->a, "%g", s));
+		return -1;
+	}
+	g->interval_s = s;
+	return 0;
+}
+
 static int set_calibration(struct parser *p, const char *path,
 			   const struct jnode *v, void *obj)
 {
@@ -287,6 +307,16 @@ static const struct key global_keys[] = {
 	{ .name = "duration", .type = KEY_CUSTOM, .parse = set_duration,
 	  .help = "seconds to run (fractions allowed); <= 0: until the loops "
 		  "end" },
+	{ .name = "interval", .type = KEY_CUSTOM, .parse = set_interval,
+	  .unit = "s",
+	  .help = "every this many seconds while running, print each task's "
+		  "loops and wake-up latency p50/p99/max since time zero, as "
+		  "schbench -i; --interval (none)" },
+	{ .name = "break_us", .type = KEY_COUNT, .offset = G(break_us),
+	  .min = 1, .max = WORKLOAD_MAX_BREAK_US, .unit = "us",
+	  .flags = KEYF_NO_DEFAULT,
+	  .help = "stop the run, and tracing, at the first wake-up later "
+		  "than this, as cyclictest -b; --break-us (none)" },
 	{ .name = "calibration", .type = KEY_CUSTOM, .parse = set_calibration,
 	  .help = "ns per work loop (number), or \"CPU<n>\" to calibrate on "
 		  "CPU n" },

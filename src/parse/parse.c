@@ -9,6 +9,7 @@
 
 #include "lib/arena.h"
 #include "lib/diag.h"
+#include "lib/notice.h"
 #include "model/policy.h"
 #include "resource.h"
 #include "event.h"
@@ -314,6 +315,40 @@ static bool sched_given(const struct sched_attrs *s)
 	       s->util_min != -1 || s->util_max != -1;
 }
 
+/*
+ * An attribute the kernel (or rt-app at the thread's start) refuses: bad
+ * input, exit 2, in mimic's own mode. rt-app does not check it while
+ * parsing: the thread's sched_setattr fails when it starts, rt-app exits
+ * 1 and leaves the logs with their header. In rt-app mode it is only a
+ * warning here, and the refusal is the kernel's own, before time zero
+ * (engine/preflight.c; doc/rtapp-mode.md). rt-app sets no nice value
+ * for SCHED_IDLE: that one runs (ignored is false for the others).
+ */
+static int sched_refused(struct parser *p, const struct jnode *v,
+			 const char *path, bool ignored, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static int sched_refused(struct parser *p, const struct jnode *v,
+			 const char *path, bool ignored, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!notice_rtapp()) {
+		parser_error(p, v, path, "%s", msg);
+		return 1;
+	}
+	if (ignored)
+		parser_warn(p, v, path, "%s; as rt-app, ignored (the kernel "
+			    "clamps it, SCHED_IDLE does not use it)", msg);
+	else
+		parser_warn(p, v, path, "%s; as rt-app, left to the thread's "
+			    "start, which is refused (exit 1)", msg);
+	return 0;
+}
+
 /* Checks priority against the policy that will be in force. */
 static int sched_check(struct parser *p, const char *path,
 		       const struct jnode *obj, struct sched_attrs *s,
@@ -325,20 +360,17 @@ static int sched_check(struct parser *p, const char *path,
 	if (s->priority == MIMIC_UNSET)
 		return 0;
 	if ((policy == SCHED_FIFO || policy == SCHED_RR) &&
-	    (s->priority < 1 || s->priority > 99)) {
-		parser_error(p, pn, ppath,
-			     "%s priority must be 1 .. 99 (got %d)",
-			     policy_name(policy), s->priority);
-		return 1;
-	}
+	    (s->priority < 1 || s->priority > 99))
+		return sched_refused(p, pn, ppath, false,
+				     "%s priority must be 1 .. 99 (got %d)",
+				     policy_name(policy), s->priority);
 	if ((policy == SCHED_OTHER || policy == SCHED_BATCH ||
 	     policy == SCHED_IDLE) &&
-	    (s->priority < -20 || s->priority > 19)) {
-		parser_error(p, pn, ppath,
-			     "%s priority is a nice value, -20 .. 19 (got %d)",
-			     policy_name(policy), s->priority);
-		return 1;
-	}
+	    (s->priority < -20 || s->priority > 19))
+		return sched_refused(p, pn, ppath, policy == SCHED_IDLE,
+				     "%s priority is a nice value, -20 .. 19 "
+				     "(got %d)",
+				     policy_name(policy), s->priority);
 	return 0;
 }
 
@@ -348,20 +380,17 @@ static int sched_check_deadline(struct parser *p, const char *path,
 	int64_t period = s->dl_period_ns ? s->dl_period_ns : s->dl_runtime_ns;
 	int64_t deadline = s->dl_deadline_ns ? s->dl_deadline_ns : period;
 
-	if (s->dl_runtime_ns == 0) {
-		parser_error(p, obj, path,
-			     "SCHED_DEADLINE needs dl-runtime > 0");
-		return 1;
-	}
-	if (s->dl_runtime_ns > deadline || deadline > period) {
-		parser_error(p, obj, path,
-			     "SCHED_DEADLINE needs dl-runtime <= dl-deadline <= "
-			     "dl-period (got %lld <= %lld <= %lld us)",
-			     (long long)(s->dl_runtime_ns / 1000),
-			     (long long)(deadline / 1000),
-			     (long long)(period / 1000));
-		return 1;
-	}
+	if (s->dl_runtime_ns == 0)
+		return sched_refused(p, obj, path, false,
+				     "SCHED_DEADLINE needs dl-runtime > 0");
+	if (s->dl_runtime_ns > deadline || deadline > period)
+		return sched_refused(p, obj, path, false,
+				     "SCHED_DEADLINE needs dl-runtime <= "
+				     "dl-deadline <= dl-period (got %lld <= "
+				     "%lld <= %lld us)",
+				     (long long)(s->dl_runtime_ns / 1000),
+				     (long long)(deadline / 1000),
+				     (long long)(period / 1000));
 	return 0;
 }
 
@@ -524,6 +553,48 @@ static int parse_phase(struct parser *p, const char *path,
 	return errs;
 }
 
+/*
+ * rt-app's parser (check_taskgroup_policy_dep) refuses a taskgroup for a
+ * thread whose policy, at that phase, is not a CFS one: exit 2 in rt-app
+ * mode. mimic's own mode leaves it to the kernel (the probe joins the
+ * group before time zero).
+ */
+static int rtapp_taskgroup_check(struct parser *p, const char *path,
+				 const struct jnode *tn, const struct task *t)
+{
+	struct sched_attrs running = t->sched;
+	const char *group = t->taskgroup;
+
+	for (size_t k = 0; k < t->n_phases; k++) {
+		const struct phase *ph = &t->phases[k];
+
+		if (ph->has_sched)
+			policy_merge(&running, &ph->sched);
+		if (ph->taskgroup)
+			group = ph->taskgroup;
+		if (group && running.policy != SCHED_OTHER &&
+		    running.policy != SCHED_BATCH &&
+		    running.policy != SCHED_IDLE) {
+			const struct jnode *phases = jtree_get(tn, "phases");
+			const struct jnode *pn = phases && phases->type == J_OBJECT
+						 ? jtree_get(phases, ph->name)
+						 : NULL;
+
+			parser_error(p, pn ? pn : tn,
+				     pn ? parser_path(p, path,
+						      arena_printf(p->a,
+								   "phases.%s",
+								   ph->name))
+					: path,
+				     "no taskgroup support for policy %s "
+				     "(rt-app refuses it)",
+				     policy_name(running.policy));
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int parse_task(struct parser *p, const char *path,
 		      const struct jnode *tn, struct task *t)
 {
@@ -628,6 +699,8 @@ static int parse_task(struct parser *p, const char *path,
 	for (size_t k = 0; k < t->n_phases; k++)
 		if (!t->phases[k].budget_ns)
 			t->phases[k].budget_ns = t->budget_ns;
+	if (!errs && notice_rtapp())
+		errs += rtapp_taskgroup_check(p, path, tn, t);
 	return errs;
 }
 

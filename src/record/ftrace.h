@@ -22,6 +22,22 @@ void ftrace_close(void);
  */
 void ftrace_open_fd(int fd, unsigned mask);
 
+/*
+ * --break-us: when tracing is in use (tracefs mounted, tracing_on 1),
+ * opens its tracing_on, and trace_marker if ftrace_open did not, so the
+ * freeze costs two writes. Never mounts anything. Returns the tracefs
+ * directory armed, or NULL (nothing to freeze). Before time zero.
+ */
+const char *ftrace_break_arm(void);
+/*
+ * The break, from the thread that saw it: the mimic_break marker (always
+ * written, whatever the categories) then 0 into tracing_on. True when
+ * tracing_on was written.
+ */
+bool ftrace_break(const char *thread, int tid, const char *path,
+		  unsigned long long latency_us, unsigned long long limit_us,
+		  unsigned long long iteration);
+
 /* True when category bit is on. */
 bool ftrace_on(unsigned bit);
 

@@ -23,6 +23,21 @@ enum run_stop {
 	RUN_STOP_LOOPS,           /* every thread finished its loops */
 	RUN_STOP_SIGNAL,          /* a stop signal */
 	RUN_STOP_ERROR,           /* a process instance died */
+	RUN_STOP_BREAK,           /* a wake-up later than --break-us */
+};
+
+/* --break-us: the first wake-up over the limit, which stopped the run. */
+struct run_break {
+	bool hit;
+	int thread;               /* its index in run_result.threads */
+	int tid;
+	enum wake_path path;
+	uint64_t latency_us;      /* the wake-up latency, µs truncated */
+	uint64_t limit_us;        /* N of --break-us: latency_us > N */
+	uint64_t iteration;       /* the thread's phase iteration, from 0 */
+	int64_t at_ns;            /* when it woke, CLOCK_MONOTONIC */
+	bool trace_frozen;        /* 0 was written into tracing_on */
+	const char *trace_dir;    /* that tracefs directory, or NULL */
 };
 
 /* One thread (initial or forked), in index order. */
@@ -59,6 +74,7 @@ struct run_result {
 	int stop_signal;          /* the first stop signal, or 0 */
 	int stop_signals;         /* stop signals received by the engine */
 	int force_signal;         /* the second one (waiting cut short), or 0 */
+	struct run_break brk;     /* --break-us: .hit when one was seen */
 	int64_t t_zero_ns, t_end_ns; /* CLOCK_MONOTONIC */
 	int n_threads;
 	const struct run_thread *threads;

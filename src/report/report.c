@@ -104,7 +104,7 @@ static void report_line(const struct task *task,
 			       (unsigned long long)s->overruns);
 		else
 			printf("%-16s %4s %8s %7s |", "", "", "", "");
-		printf(" %-6s %9llu", h ? run_stats_wake_names[paths[i]] : "-",
+		printf(" %-6s %9llu", h ? wake_path_name(paths[i]) : "-",
 		       h ? (unsigned long long)h->n : 0ULL);
 		print_lat(h);
 		printf(" |");
@@ -140,7 +140,7 @@ static void report_messages(const struct run_result *r,
 			header = true;
 			printf("%-16.16s | %-6s %9llu", first ? w->tasks[k].name
 							       : "",
-			       run_stats_wake_names[p],
+			       wake_path_name(p),
 			       (unsigned long long)s->message[p].n);
 			print_lat(&s->message[p]);
 			printf("\n");
@@ -426,6 +426,7 @@ void report_print(const struct run_result *r, bool quiet)
 		[RUN_STOP_DURATION] = "stopped at the duration",
 		[RUN_STOP_LOOPS] = "all loops done",
 		[RUN_STOP_ERROR] = "stopped by an error",
+		[RUN_STOP_BREAK] = "stopped on a break",
 	};
 	const struct workload *w = r->w;
 	struct run_task_stats *s;
@@ -443,6 +444,14 @@ void report_print(const struct run_result *r, bool quiet)
 	       n == 1 ? "" : "s");
 	if (r->stop == RUN_STOP_SIGNAL)
 		printf("stopped by %s\n", strsignal(r->stop_signal));
+	else if (r->stop == RUN_STOP_BREAK)
+		printf("stopped on a break: %s woke %llu us late on %s (over "
+		       "%llu us) in its iteration %llu\n",
+		       r->threads[r->brk.thread].name,
+		       (unsigned long long)r->brk.latency_us,
+		       wake_path_name(r->brk.path),
+		       (unsigned long long)r->brk.limit_us,
+		       (unsigned long long)r->brk.iteration);
 	else
 		printf("%s\n", reasons[r->stop]);
 	printf("%-16s %4s %8s %7s | %-6s %9s %-39s | %s\n", "", "", "", "",

@@ -114,6 +114,7 @@ const char *run_meta_stop_name(const struct run_result *r)
 		[RUN_STOP_LOOPS] = "loops",
 		[RUN_STOP_SIGNAL] = "signal",
 		[RUN_STOP_ERROR] = "error",
+		[RUN_STOP_BREAK] = "break",
 	};
 
 	return stops[r->stop];
@@ -198,6 +199,26 @@ static struct json_object *meta_calibration(const struct run_result *r)
 	return o;
 }
 
+struct json_object *run_meta_break_json(const struct run_result *r)
+{
+	const struct run_break *b = &r->brk;
+	const struct run_thread *t = &r->threads[b->thread];
+	struct json_object *o = json_object_new_object();
+
+	meta_add(o, "thread", json_object_new_string(t->name));
+	meta_add(o, "task", json_object_new_string(t->task->name));
+	meta_add(o, "tid", json_object_new_int(b->tid));
+	meta_add(o, "path", json_object_new_string(wake_path_name(b->path)));
+	meta_add(o, "latency_us", json_object_new_int64((int64_t)b->latency_us));
+	meta_add(o, "break_us", json_object_new_int64((int64_t)b->limit_us));
+	meta_add(o, "iteration", json_object_new_int64((int64_t)b->iteration));
+	meta_add(o, "at_s", meta_num((double)(b->at_ns - r->t_zero_ns) / 1e9,
+				     6));
+	meta_add(o, "trace_frozen", json_object_new_boolean(b->trace_frozen));
+	meta_add(o, "tracefs", meta_str_or_null(b->trace_dir));
+	return o;
+}
+
 struct json_object *run_meta_json(const struct run_result *r,
 				  int exit_status)
 {
@@ -237,6 +258,8 @@ struct json_object *run_meta_json(const struct run_result *r,
 		snprintf(sig, sizeof(sig), "SIG%s", abbrev ? abbrev : "UNKNOWN");
 		meta_add(o, "signal", json_object_new_string(sig));
 	}
+	if (r->brk.hit)
+		meta_add(o, "break", run_meta_break_json(r));
 	if (exit_status >= 0)
 		meta_add(o, "exit_status", json_object_new_int(exit_status));
 	return o;

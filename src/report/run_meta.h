@@ -40,8 +40,12 @@ struct run_meta {
 /* Fills the machine's part of m (it never fails: unknown stays empty). */
 void run_meta_host(struct run_meta *m);
 
-/* "duration", "loops", "signal" or "error", as the summaries say it. */
+/* "duration", "loops", "signal", "error" or "break", as the summaries
+ * say it. */
 const char *run_meta_stop_name(const struct run_result *r);
+
+/* The "break" object of a run --break-us stopped (r->brk.hit). */
+struct json_object *run_meta_break_json(const struct run_result *r);
 
 /* The "run" object (r->meta's facts and the run's); exit_status < 0 is
  * left out (the summary is written before it is decided). */

@@ -7,10 +7,6 @@
 
 #include <string.h>
 
-const char *const run_stats_wake_names[WAKE_PATHS] = {
-	"timer", "pipe", "socket", "futex", "cond",
-};
-
 void run_stats_thread_kernel(const struct run_thread *t, struct kstat *k)
 {
 	if (t->came_home)

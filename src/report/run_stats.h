@@ -37,9 +37,6 @@ struct run_task_stats {
 	int kernel_missing;       /* threads without any kernel value */
 };
 
-/* The lower-case names of the wake paths ("timer", "pipe", ...). */
-extern const char *const run_stats_wake_names[WAKE_PATHS];
-
 /* Fills s (large: allocate it) with task's numbers. */
 void run_stats_task(const struct run_result *r, const struct task *task,
 		    struct run_task_stats *s);

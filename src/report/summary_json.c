@@ -5,7 +5,7 @@
  * carries messages, slack, run duration, run deviation, the kernel's view
  * per task and per thread, end-to-end latency and budget misses, requests
  * and their rate; lock statistics per task and per mutex when
- * mutexes were taken) and writes it to the --summary file.
+ * mutexes were taken; the headline figures of report styles) and writes it to the --summary file.
  */
 #define _GNU_SOURCE
 #include "report/summary_json.h"
@@ -18,6 +18,7 @@
 #include "lib/timeutil.h"
 #include "record/result.h"
 #include "report/chains.h"
+#include "report/style_figures.h"
 #include "report/run_meta.h"
 #include "report/run_stats.h"
 
@@ -205,7 +206,7 @@ static struct json_object *summary_messages(const struct run_task_stats *s)
 
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (s->message[w].n)
-			summary_add(o, run_stats_wake_names[w],
+			summary_add(o, wake_path_name(w),
 				    summary_stats(&s->message[w]));
 	return o;
 }
@@ -308,7 +309,7 @@ static struct json_object *summary_task(const struct run_result *r,
 		    json_object_new_int64((int64_t)s->received_bytes));
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (s->wake[w].n)
-			summary_add(wake, run_stats_wake_names[w],
+			summary_add(wake, wake_path_name(w),
 				    summary_stats(&s->wake[w]));
 	summary_add(o, "wake", wake);
 	summary_add(o, "message", summary_messages(s));
@@ -419,14 +420,29 @@ static struct json_object *summary_calibration(const struct run_result *r)
 	return o;
 }
 
+/* "headline": the figures of the run's report styles and print_end. */
+static struct json_object *summary_headline(const struct run_result *r)
+{
+	struct style_figure *f = calloc(STYLE_FIGURES_MAX, sizeof(*f));
+	struct json_object *list = json_object_new_array();
+	int n = f ? style_figures_collect(r, f) : 0;
+
+	for (int k = 0; k < n; k++) {
+		struct json_object *o = json_object_new_object();
+
+		summary_add(o, "name", json_object_new_string(f[k].name));
+		summary_add(o, "value", summary_num(f[k].value, 3));
+		summary_add(o, "unit", json_object_new_string(f[k].unit));
+		summary_add(o, "worse", json_object_new_string(
+				   f[k].worse > 0 ? "higher" : "lower"));
+		json_object_array_add(list, o);
+	}
+	free(f);
+	return list;
+}
+
 static struct json_object *summary_build(const struct run_result *r)
 {
-	static const char *const stops[] = {
-		[RUN_STOP_DURATION] = "duration",
-		[RUN_STOP_LOOPS] = "loops",
-		[RUN_STOP_SIGNAL] = "signal",
-		[RUN_STOP_ERROR] = "error",
-	};
 	const struct workload *w = r->w;
 	enum run_stop stop = r->stop;
 	struct json_object *o, *tasks;
@@ -446,13 +462,15 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "workload", json_object_new_string(w->file));
 	summary_add(o, "started", summary_started(r));
 	summary_add(o, "duration_s", summary_num(run_result_seconds(r), 3));
-	summary_add(o, "stop", json_object_new_string(stops[stop]));
+	summary_add(o, "stop", json_object_new_string(run_meta_stop_name(r)));
 	if (stop == RUN_STOP_SIGNAL) {
 		const char *abbrev = sigabbrev_np(r->stop_signal);
 
 		snprintf(sig, sizeof(sig), "SIG%s", abbrev ? abbrev : "UNKNOWN");
 		summary_add(o, "signal", json_object_new_string(sig));
 	}
+	if (r->brk.hit)
+		summary_add(o, "break", run_meta_break_json(r));
 	summary_dropped(o, r);
 	summary_add(o, "threads", json_object_new_int(r->n_threads));
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
@@ -460,6 +478,7 @@ static struct json_object *summary_build(const struct run_result *r)
 	summary_add(o, "seed", json_object_new_int64((int64_t)w->g.seed));
 	if (r->meta)
 		summary_add(o, "run", run_meta_json(r, -1));
+	summary_add(o, "headline", summary_headline(r));
 	tasks = json_object_new_array();
 	for (size_t k = 0; k < w->n_tasks; k++) {
 		run_stats_task(r, &w->tasks[k], s);

@@ -73,6 +73,30 @@ static void merge_adds_counts(void)
 	       "merging keeps counts, min and max");
 }
 
+/* The interval blocks' merge: n from the counts themselves, min and max
+ * kept, the same percentiles as hist_merge; an empty source adds nothing. */
+static void live_merge_matches_merge(void)
+{
+	static struct hist src, a, b, empty;
+
+	hist_init(&src);
+	hist_init(&a);
+	hist_init(&b);
+	hist_init(&empty);
+	for (uint64_t v = 1; v <= 3000; v += 7)
+		hist_add(&src, v);
+	hist_add(&a, 9000);
+	hist_add(&b, 9000);
+	hist_merge(&a, &src);
+	hist_merge_live(&b, &src);
+	hist_merge_live(&b, &empty);
+	TAP_OK(a.n == b.n && a.min == b.min && a.max == b.max &&
+		       hist_percentile(&a, 50) == hist_percentile(&b, 50) &&
+		       hist_percentile(&a, 99) == hist_percentile(&b, 99),
+	       "a live merge has the merge's n (%llu), min, max, p50, p99",
+	       (unsigned long long)b.n);
+}
+
 static void signed_histogram_orders_negatives_first(void)
 {
 	static struct shist s;
@@ -128,6 +152,7 @@ int main(void)
 	huge_values_share_the_last_bucket();
 	percentiles_are_nearest_rank();
 	merge_adds_counts();
+	live_merge_matches_merge();
 	signed_histogram_orders_negatives_first();
 	return tap_done();
 }

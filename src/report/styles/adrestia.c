@@ -20,6 +20,7 @@
 #include "record/samples.h"
 #include "report_style.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,18 +86,26 @@ static void ad_label(const struct run_result *r, const char *name,
 		snprintf(buf, len, "%s", name);
 }
 
-/* The test of phase name: collects, reduces per round, prints. */
-static void ad_test(const struct run_result *r, const char *name,
-		    const struct run_thread *const *th, int n, FILE *out)
+/* The figures of one test: its label, p90 and p95 of the round means. */
+struct ad_result {
+	char label[160];
+	uint64_t p90, p95;
+};
+
+/* The test of phase name: collects, reduces per round; false if it has
+ * no wakee or no memory. */
+static bool ad_test(const struct run_result *r, const char *name,
+		    const struct run_thread *const *th, int n,
+		    struct ad_result *res)
 {
 	uint64_t **us = calloc((size_t)n + 1, sizeof(*us));
 	uint64_t *means = NULL;
 	size_t rounds = SIZE_MAX;
 	int used = 0;
-	char label[160];
+	bool done = false;
 
 	if (!us)
-		return;
+		return false;
 	for (int i = 0; i < n; i++) {
 		uint64_t *v = malloc((th[i]->stats->samples->n + 1) * sizeof(*v));
 		size_t got;
@@ -116,31 +125,35 @@ static void ad_test(const struct run_result *r, const char *name,
 		goto out;
 	adrestia_round_means((const uint64_t *const *)us, (size_t)used, rounds,
 			     means);
-	ad_label(r, name, label, sizeof(label));
-	fprintf(out, "wakeup cost (%s): %lluus\n", label,
-		(unsigned long long)adrestia_sorted_pct(means, rounds, 90));
-	fprintf(out, "wakeup cost p95 (%s): %lluus\n", label,
-		(unsigned long long)adrestia_sorted_pct(means, rounds, 95));
+	ad_label(r, name, res->label, sizeof(res->label));
+	res->p90 = adrestia_sorted_pct(means, rounds, 90);
+	res->p95 = adrestia_sorted_pct(means, rounds, 95);
+	done = true;
 out:
 	for (int i = 0; i < used; i++)
 		free(us[i]);
 	free(us);
 	free(means);
+	return done;
 }
 
-static void ad_print(const struct run_result *r, FILE *out)
+/*
+ * Every test, in the order their phases come in the wakees: fills res
+ * (at most max of them), returns how many.
+ */
+static int ad_tests(const struct run_result *r, struct ad_result *res,
+		    int max)
 {
-	int n = r->n_threads, nt = 0;
+	int n = r->n_threads, nt = 0, done = 0;
 	const struct run_thread **th = calloc((size_t)n + 1, sizeof(*th));
 	const char **names = NULL;
 	size_t n_names = 0;
 
 	if (!th)
-		return;
+		return 0;
 	for (int k = 0; k < n; k++)
 		if (r->threads[k].created && r->threads[k].stats->samples)
 			th[nt++] = &r->threads[k];
-	/* The tests, in the order their phases come in the wakees. */
 	for (int i = 0; i < nt; i++) {
 		const struct task *task = th[i]->task;
 		const char **grown = realloc(names, (n_names + task->n_phases) *
@@ -158,11 +171,58 @@ static void ad_print(const struct run_result *r, FILE *out)
 				names[n_names++] = task->phases[p].name;
 		}
 	}
-	for (size_t j = 0; j < n_names; j++)
-		ad_test(r, names[j], th, nt, out);
+	for (size_t j = 0; j < n_names && done < max; j++)
+		if (ad_test(r, names[j], th, nt, &res[done]))
+			done++;
 out:
 	free(names);
 	free(th);
+	return done;
+}
+
+#define AD_TESTS_MAX 64
+
+static void ad_print(const struct run_result *r, FILE *out)
+{
+	struct ad_result *res = calloc(AD_TESTS_MAX, sizeof(*res));
+	int n = res ? ad_tests(r, res, AD_TESTS_MAX) : 0;
+
+	for (int k = 0; k < n; k++) {
+		fprintf(out, "wakeup cost (%s): %lluus\n", res[k].label,
+			(unsigned long long)res[k].p90);
+		fprintf(out, "wakeup cost p95 (%s): %lluus\n", res[k].label,
+			(unsigned long long)res[k].p95);
+	}
+	free(res);
+}
+
+/* Per test, its two lines' figures: adrestia.<phase>.p90_us, .p95_us. */
+static int ad_headline(const struct run_result *r, struct style_figure *out,
+		       int max)
+{
+	struct ad_result *res = calloc(AD_TESTS_MAX, sizeof(*res));
+	int n = res ? ad_tests(r, res, AD_TESTS_MAX) : 0, got = 0;
+
+	for (int k = 0; k < n && got + 2 <= max; k++) {
+		const char *phase = res[k].label;
+		char test[64];
+
+		/* The phase's name, without the arrival "periodic, 10us". */
+		snprintf(test, sizeof(test), "%.*s", (int)strcspn(phase, ","),
+			 phase);
+		out[got] = (struct style_figure){ "", (double)res[k].p90, "us",
+						  +1 };
+		snprintf(out[got].name, sizeof(out[got].name),
+			 "adrestia.%s.p90_us", test);
+		got++;
+		out[got] = (struct style_figure){ "", (double)res[k].p95, "us",
+						  +1 };
+		snprintf(out[got].name, sizeof(out[got].name),
+			 "adrestia.%s.p95_us", test);
+		got++;
+	}
+	free(res);
+	return got;
 }
 
 const struct report_style report_adrestia = {
@@ -170,4 +230,5 @@ const struct report_style report_adrestia = {
 	.help = "adrestia's wakeup cost lines (90th percentile of per-round "
 		"means, and the 95th); \"adrestia:A\" names the arrival",
 	.print = ad_print,
+	.headline = ad_headline,
 };

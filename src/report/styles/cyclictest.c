@@ -3,7 +3,8 @@
  * (C, Min, Act, Avg, Max of its timer wake-up latency, µs, as cyclictest
  * computes them), and with "cyclictest:N" the histogram dump of
  * cyclictest -h N: rows 0 .. N-1 of per-thread counts, then # Total, Min,
- * Avg and Max Latencies and # Histogram Overflows.
+ * Avg and Max Latencies and # Histogram Overflows; with --break-us, the
+ * # Thread Ids, # Break thread and # Break value lines of cyclictest -b.
  */
 #include "report/styles/cyclictest.h"
 
@@ -156,6 +157,18 @@ static void ct_print(const struct run_result *r, FILE *out)
 	if (rows > 0)
 		ct_histogram(th, nt, (unsigned)(rows < CT_HIST_MAX ? rows
 							 : CT_HIST_MAX), out);
+	/* cyclictest -b's lines: its threads, then the one that broke. */
+	if (r->w->g.break_us > 0) {
+		fprintf(out, "# Thread Ids:");
+		for (int j = 0; j < nt; j++)
+			fprintf(out, " %05d", (int)th[j]->tid);
+		fprintf(out, "\n");
+		if (r->brk.hit) {
+			fprintf(out, "# Break thread: %d\n", r->brk.tid);
+			fprintf(out, "# Break value: %llu\n",
+				(unsigned long long)r->brk.latency_us);
+		}
+	}
 	/* cyclictest would count these as samples of more than a period. */
 	if (overruns)
 		fprintf(out, "# mimic: %llu timer overruns (woke after the next "
@@ -164,9 +177,35 @@ static void ct_print(const struct run_result *r, FILE *out)
 	free(th);
 }
 
+/* The largest Max: of its T: lines. */
+static int ct_headline(const struct run_result *r, struct style_figure *out,
+		       int max)
+{
+	uint64_t worst = 0;
+	int threads = 0;
+
+	for (int k = 0; k < r->n_threads; k++) {
+		const struct run_thread *t = &r->threads[k];
+		struct cyclictest_stats st;
+
+		if (!t->created || !t->stats->wake_us[WAKE_TIMER])
+			continue;
+		cyclictest_stats(t->stats->wake_us[WAKE_TIMER], 0, NULL, &st);
+		if (st.max > worst)
+			worst = st.max;
+		threads++;
+	}
+	if (!threads || max < 1)
+		return 0;
+	out[0] = (struct style_figure){ "cyclictest.max_us", (double)worst,
+					"us", +1 };
+	return 1;
+}
+
 const struct report_style report_cyclictest = {
 	.name = "cyclictest",
 	.help = "cyclictest's T: lines; \"cyclictest:N\" adds its -h N "
 		"histogram dump",
 	.print = ct_print,
+	.headline = ct_headline,
 };

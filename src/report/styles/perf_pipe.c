@@ -21,8 +21,26 @@ static void pp_print(const struct run_result *r, FILE *out)
 		(int)((double)ops / ((double)us / 1e6)));
 }
 
+/* Its usecs/op and ops/sec lines, unrounded. */
+static int pp_headline(const struct run_result *r, struct style_figure *out,
+		       int max)
+{
+	int64_t us = (r->t_end_ns - r->t_zero_ns) / 1000;
+	uint64_t ops = r->n_threads > 0 ? r->threads[0].stats->rows : 0;
+
+	if (!ops || us <= 0 || max < 2)
+		return 0;
+	out[0] = (struct style_figure){ "perf_pipe.usecs_per_op",
+					(double)us / (double)ops, "us", +1 };
+	out[1] = (struct style_figure){ "perf_pipe.ops_per_sec",
+					(double)ops / ((double)us / 1e6),
+					"ops/s", -1 };
+	return 2;
+}
+
 const struct report_style report_perf_pipe = {
 	.name = "perf-pipe",
 	.help = "perf bench sched pipe's Total time, usecs/op and ops/sec",
 	.print = pp_print,
+	.headline = pp_headline,
 };

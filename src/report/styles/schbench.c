@@ -50,11 +50,17 @@ static void schbench_gather(const struct run_result *r,
 	schbench_drop_zeros(&s->request);
 }
 
+/* schbench's runtime: the -r duration it was given, else the run's. */
+static double schbench_runtime(const struct run_result *r)
+{
+	return r->w->g.duration_s > 0 ? r->w->g.duration_s
+				      : run_result_seconds(r);
+}
+
 static void schbench_print(const struct run_result *r, FILE *out)
 {
 	struct schbench_sums *s = calloc(1, sizeof(*s));
-	double runtime = r->w->g.duration_s > 0 ? r->w->g.duration_s
-						: run_result_seconds(r);
+	double runtime = schbench_runtime(r);
 	unsigned long long secs = (unsigned long long)runtime;
 
 	if (!s)
@@ -74,9 +80,51 @@ static void schbench_print(const struct run_result *r, FILE *out)
 	free(s);
 }
 
+/* One percentile as its table's row prints it. */
+static double schbench_pct(const struct hist *h, double p)
+{
+	uint64_t val, samples;
+
+	schbench_percentiles(h, &p, 1, &val, &samples);
+	return (double)val;
+}
+
+/* The starred rows of its tables (wakeup and request p99, RPS p50) and
+ * the average rps line. */
+static int schbench_headline(const struct run_result *r,
+			     struct style_figure *out, int max)
+{
+	struct schbench_sums *s = calloc(1, sizeof(*s));
+	double runtime = schbench_runtime(r);
+	const struct style_figure f[] = {
+		{ "schbench.wakeup_p99_us", 0, "us", +1 },
+		{ "schbench.request_p99_us", 0, "us", +1 },
+		{ "schbench.rps_p50", 0, "requests/s", -1 },
+		{ "schbench.average_rps", 0, "requests/s", -1 },
+	};
+	int n = 0;
+
+	if (!s)
+		return 0;
+	schbench_gather(r, s);
+	for (; n < 4 && n < max; n++)
+		out[n] = f[n];
+	if (n > 0)
+		out[0].value = schbench_pct(&s->wake, 99);
+	if (n > 1)
+		out[1].value = schbench_pct(&s->request, 99);
+	if (n > 2)
+		out[2].value = schbench_pct(&s->rate, 50);
+	if (n > 3)
+		out[3].value = runtime > 0 ? (double)s->requests / runtime : 0;
+	free(s);
+	return n;
+}
+
 const struct report_style report_schbench = {
 	.name = "schbench",
 	.help = "schbench's Wakeup/Request Latencies and RPS percentiles, "
 		"average rps",
 	.print = schbench_print,
+	.headline = schbench_headline,
 };
