@@ -321,10 +321,12 @@ static void channel_task_max(const struct workload *w,
 		for (size_t e = 0; e < task->phases[p].n_events; e++) {
 			const struct event *ev = &task->phases[p].events[e];
 			const struct channel_args *a = ev->args;
-			int n = a->peer.n_from > 1 ? a->peer.n_from : 1;
+			int n;
 
+			/* Another kind's args may be NULL: test the kind first. */
 			if (ev->kind->state != &channel_state)
 				continue;
+			n = a->peer.n_from > 1 ? a->peer.n_from : 1;
 			for (int k = 0; k < n; k++) {
 				const struct resource *r = &w->resources[
 					n > 1 ? a->peer.from[k] : ev->resource];
