@@ -187,6 +187,9 @@ struct resource {
 	bool sequential;          /* membuf: chase order */
 	enum socket_mode socket_mode;
 	bool declared;            /* named in the "resources" section */
+	bool wake_list;           /* futex: a futex_wake_list answers its
+				   * posters, so they put themselves on its
+				   * list */
 };
 
 /*
