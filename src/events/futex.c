@@ -260,34 +260,20 @@ static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 		   event_ctx_chain_origin(ctx));
 }
 
-/*
- * A list of n words taken most recent first, turned around: the first
- * poster first. (schbench's own request_splice turns its lists so.)
- */
-static int futex_list_reverse(struct event_ctx *ctx, int k)
+/* A listed word's state, by resource index, for futex_list_take. */
+static struct live_futex *futex_word_at(void *ctx, int index)
 {
-	int reversed = -1;
-
-	while (k >= 0) {
-		struct live_futex *wf = futex_live(event_ctx_live(ctx, k));
-		int next = wf->list_next;
-
-		wf->list_next = reversed;
-		reversed = k;
-		k = next;
-	}
-	return reversed;
+	return futex_live(event_ctx_live(ctx, index));
 }
 
 static void futex_wake_list_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct futex_args *a = ev->args;
 	struct live_futex *f = futex_live(event_ctx_live(ctx, ev->resource));
-	int k = futex_list_take(f);
+	int k = futex_list_take(f, a->order == FUTEX_ORDER_FIFO,
+				futex_word_at, ctx);
 	int64_t stamp = time_now_ns(), origin = event_ctx_chain_origin(ctx);
 
-	if (a->order == FUTEX_ORDER_FIFO)
-		k = futex_list_reverse(ctx, k);
 	while (k >= 0) {
 		struct live_resource *wl = event_ctx_live(ctx, k);
 		struct live_futex *wf = futex_live(wl);

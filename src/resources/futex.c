@@ -31,9 +31,23 @@ bool futex_list_push(struct live_futex *head, struct live_futex *self_f,
 	return true;
 }
 
-int futex_list_take(struct live_futex *head)
+int futex_list_take(struct live_futex *head, bool fifo,
+		    struct live_futex *(*word)(void *arg, int index),
+		    void *arg)
 {
-	return atomic_exchange(&head->list_head, -1);
+	int k = atomic_exchange(&head->list_head, -1), reversed = -1;
+
+	if (!fifo)
+		return k;
+	while (k >= 0) {
+		struct live_futex *f = word(arg, k);
+		int next = f->list_next;
+
+		f->list_next = reversed;
+		reversed = k;
+		k = next;
+	}
+	return reversed;
 }
 
 static int futex_create(struct live_resource *l, const struct globals *g)

@@ -42,10 +42,14 @@ bool futex_list_push(struct live_futex *head, struct live_futex *self_f,
 		     int self);
 
 /*
- * Takes head's whole wake list (an exchange, as schbench's xlist_splice):
- * the index of its most recent word, each word's list_next the one pushed
- * before it, -1 at the end; -1 if the list is empty.
+ * Takes head's whole wake list (an exchange, as schbench's xlist_splice)
+ * and returns the index of the word to wake first, each word's list_next
+ * the one after it, -1 at the end (-1: the list was empty). The order is
+ * the most recent poster first (lifo, schbench's xlist_wake_all), or with
+ * fifo the first poster first; word(arg, index) is a listed word's state.
  */
-int futex_list_take(struct live_futex *head);
+int futex_list_take(struct live_futex *head, bool fifo,
+		    struct live_futex *(*word)(void *arg, int index),
+		    void *arg);
 
 #endif
