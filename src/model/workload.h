@@ -194,6 +194,9 @@ struct resource {
 				   * its clamp range); 0 when none does */
 	bool msg_drawn;           /* channel: a send draws its size */
 	bool declared;            /* named in the "resources" section */
+	bool wake_list;           /* futex: a futex_wake_list answers its
+				   * posters, so they put themselves on its
+				   * list */
 };
 
 /*
