@@ -481,9 +481,7 @@ static int engine_start_threads(struct engine *e, int *created)
  */
 static bool engine_open_gate(struct engine *e, int created, bool abort)
 {
-	pthread_mutex_lock(&e->gate_lock);
-	while (e->gate_ready < created)
-		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
+	start_gate_wait_all(&e->gate, (uint32_t)created);
 	for (int k = 0; k < engine_count(e); k++) {
 		struct thread *t = &e->threads[k];
 		bool reported = false;
@@ -504,9 +502,7 @@ static bool engine_open_gate(struct engine *e, int created, bool abort)
 	e->t_zero_ns = time_now_ns();
 	if (!abort)
 		ftrace_main_clock_ref((long long)(e->t_zero_ns / 1000));
-	e->gate_open = true;
-	pthread_cond_broadcast(&e->gate_cond);
-	pthread_mutex_unlock(&e->gate_lock);
+	start_gate_open(&e->gate);
 	return !abort;
 }
 
@@ -785,17 +781,12 @@ static size_t engine_shm_size(const struct workload *w,
 static void engine_init_sync(struct engine *e)
 {
 	pthread_mutexattr_t ma;
-	pthread_condattr_t ca;
 
 	pthread_mutexattr_init(&ma);
 	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-	pthread_mutex_init(&e->gate_lock, &ma);
 	pthread_mutex_init(&e->fork_lock, &ma);
-	pthread_cond_init(&e->gate_cond, &ca);
 	pthread_mutexattr_destroy(&ma);
-	pthread_condattr_destroy(&ca);
+	start_gate_init(&e->gate);
 }
 
 static enum run_stop engine_stop_reason(const struct engine *e)

@@ -86,16 +86,10 @@ static void thread_setup(struct thread *t)
 static bool thread_wait_gate(struct thread *t)
 {
 	struct engine *e = t->eng;
-	bool go;
 
-	pthread_mutex_lock(&e->gate_lock);
-	e->gate_ready++;
-	pthread_cond_broadcast(&e->gate_cond);
-	while (!e->gate_open)
-		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
-	go = !e->abort;
-	pthread_mutex_unlock(&e->gate_lock);
-	return go;
+	start_gate_arrive(&e->gate);
+	start_gate_wait_open(&e->gate);
+	return !e->abort;
 }
 
 /* rt-app's order: c_period before c_run, low 32 bits as signed. */
