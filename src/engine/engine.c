@@ -133,6 +133,71 @@ static int engine_open_logdir(struct engine *e)
 	return 0;
 }
 
+/* The histograms a task's events record (an rshist counts as its two
+ * halves): a slack only with a timer, a run error and wall time only with
+ * run, runtime or cputime; the others by wake path and event. */
+static void engine_hist_counts(const struct task *task, unsigned *plain,
+			       unsigned *sign)
+{
+	*plain = *sign = 0;
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (task->wake_paths & (1u << w))
+			*plain += 1 + wake_path_has_messages((enum wake_path)w);
+	*plain += !!(task->records & (1u << RECORD_REQUESTS)) +
+		  !!(task->records & (1u << RECORD_RATE)) +
+		  !!(task->records & (1u << RECORD_WORK)); /* run_us */
+	*sign = !!(task->records & (1u << RECORD_WORK)) + /* run error */
+		!!(task->wake_paths & (1u << WAKE_TIMER)); /* slack */
+}
+
+/*
+ * Only the histograms the task records, their headers side by side, then
+ * the pool their counts come from (rhist.h): a thread's statistics sit in
+ * a few adjacent pages, the first of which it makes resident before time
+ * zero (thread.c).
+ */
+static int engine_init_hists(struct engine *e, struct thread *t)
+{
+	const struct task *task = t->task;
+	struct thread_stats *s = &t->stats;
+	unsigned plain, sign, k = 0;
+	struct rhist *h;
+	struct rshist *sh = NULL;
+
+	engine_hist_counts(task, &plain, &sign);
+	if (!plain && !sign)
+		return 0;
+	h = plain ? engine_shm_alloc(e, plain * sizeof(*h)) : NULL;
+	if (sign)
+		sh = engine_shm_alloc(e, sign * sizeof(*sh));
+	s->hists = engine_shm_alloc(e, rhist_pool_bytes(plain + 2 * sign));
+	if ((plain && !h) || (sign && !sh) || !s->hists)
+		return -1;
+	rhist_pool_init(s->hists, plain + 2 * sign);
+	for (unsigned i = 0; i < plain; i++)
+		rhist_init(&h[i], s->hists);
+	for (unsigned i = 0; i < sign; i++)
+		rshist_init(&sh[i], s->hists);
+	for (int w = 0; w < WAKE_PATHS; w++) {
+		if (!(task->wake_paths & (1u << w)))
+			continue;
+		s->wake_us[w] = &h[k++];
+		if (wake_path_has_messages((enum wake_path)w))
+			s->message_us[w] = &h[k++];
+	}
+	if (task->records & (1u << RECORD_REQUESTS))
+		s->request_us = &h[k++];
+	if (task->records & (1u << RECORD_RATE))
+		s->rate = &h[k++];
+	if (task->records & (1u << RECORD_WORK)) {
+		s->run_us = &h[k++];
+		s->run_err_bp = sh++;
+	}
+	if (task->wake_paths & (1u << WAKE_TIMER))
+		s->slack_us = sh;
+	return 0;
+}
+
 /* Name, buffers and log of one thread; forks come here at run time. */
 static int engine_init_thread(struct engine *e, struct thread *t,
 			      const struct task *task)
@@ -154,30 +219,11 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		 task->name, id);
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
-	for (int w = 0; w < WAKE_PATHS; w++) {
-		if (!(task->wake_paths & (1u << w)))
-			continue;
-		if (!(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
-			return -1;
-		if (wake_path_has_messages((enum wake_path)w) &&
-		    !(t->stats.message_us[w] =
-			      engine_shm_alloc(e, sizeof(struct hist))))
-			return -1;
-	}
 	/* Statistics main reads: in the shared region (process instances). */
-	if (task->records & (1u << RECORD_REQUESTS) &&
-	    !(t->stats.request_us = engine_shm_alloc(e, sizeof(struct hist))))
-		return -1;
-	if (task->records & (1u << RECORD_RATE) &&
-	    !(t->stats.rate = engine_shm_alloc(e, sizeof(struct hist))))
+	if (engine_init_hists(e, t))
 		return -1;
 	if (e2e_wanted(task) &&
 	    !(t->stats.e2e = engine_shm_alloc(e, sizeof(struct e2e_stats))))
-		return -1;
-	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
-	t->stats.slack_us = engine_shm_alloc(e, sizeof(struct shist));
-	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
-	if (!t->stats.run_err_bp || !t->stats.slack_us || !t->stats.run_us)
 		return -1;
 	if ((t->stats.n_locks = thread_locks_count(task))) {
 		t->stats.locks = engine_shm_alloc(e, t->stats.n_locks *
