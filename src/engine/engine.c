@@ -133,23 +133,6 @@ static int engine_open_logdir(struct engine *e)
 	return 0;
 }
 
-/* The histograms a task's events record (an rshist counts as its two
- * halves): a slack only with a timer, a run error and wall time only with
- * run, runtime or cputime; the others by wake path and event. */
-static void engine_hist_counts(const struct task *task, unsigned *plain,
-			       unsigned *sign)
-{
-	*plain = *sign = 0;
-	for (int w = 0; w < WAKE_PATHS; w++)
-		if (task->wake_paths & (1u << w))
-			*plain += 1 + wake_path_has_messages((enum wake_path)w);
-	*plain += !!(task->records & (1u << RECORD_REQUESTS)) +
-		  !!(task->records & (1u << RECORD_RATE)) +
-		  !!(task->records & (1u << RECORD_WORK)); /* run_us */
-	*sign = !!(task->records & (1u << RECORD_WORK)) + /* run error */
-		!!(task->wake_paths & (1u << WAKE_TIMER)); /* slack */
-}
-
 /*
  * Only the histograms the task records, their headers side by side, then
  * the pool their counts come from (rhist.h): a thread's statistics sit in
@@ -164,7 +147,7 @@ static int engine_init_hists(struct engine *e, struct thread *t)
 	struct rhist *h;
 	struct rshist *sh = NULL;
 
-	engine_hist_counts(task, &plain, &sign);
+	thread_hist_counts(task, &plain, &sign);
 	if (!plain && !sign)
 		return 0;
 	h = plain ? engine_shm_alloc(e, plain * sizeof(*h)) : NULL;

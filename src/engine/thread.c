@@ -54,6 +54,23 @@ static void thread_membind(const struct node_list *l)
 	numa_bitmask_free(mask);
 }
 
+/* The histograms a task's events record (an rshist counts as its two
+ * halves): a slack only with a timer, a run error and wall time only with
+ * run, runtime or cputime; the others by wake path and event. */
+void thread_hist_counts(const struct task *task, unsigned *plain,
+			unsigned *sign)
+{
+	*plain = *sign = 0;
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (task->wake_paths & (1u << w))
+			*plain += 1 + wake_path_has_messages((enum wake_path)w);
+	*plain += !!(task->records & (1u << RECORD_REQUESTS)) +
+		  !!(task->records & (1u << RECORD_RATE)) +
+		  !!(task->records & (1u << RECORD_WORK)); /* run_us */
+	*sign = !!(task->records & (1u << RECORD_WORK)) + /* run error */
+		!!(task->wake_paths & (1u << WAKE_TIMER)); /* slack */
+}
+
 /* Makes the pages of [p, p + len) resident now (best effort). */
 static void thread_prefault(const void *p, size_t len)
 {
