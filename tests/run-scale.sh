@@ -5,8 +5,11 @@
 # hit are named before any thread starts: RLIMIT_NPROC (as nobody),
 # kernel.threads-max, kernel.pid_max, vm.max_map_count (through the
 # MIMIC_PROC_DIR test hook), a stack below PTHREAD_STACK_MIN.
+# The start gate releases every thread and process instance (300 threads
+# and 20 processes, each logging its 3 rows); each task's summary has the
+# histograms of what its events record and only those.
 . "${srcdir:-.}/tests/lib.sh"
-plan 8
+plan 11
 mkdir "$TMP/logs"
 cat >"$TMP/w.json" <<J
 { "global": { "calibration": 50, "duration": 3, "logdir": "$TMP/logs",
@@ -14,7 +17,7 @@ cat >"$TMP/w.json" <<J
   "tasks": { "p": { "instance": 1000, "run": 50,
                     "timer": { "ref": "unique", "period": 100000 } } } }
 J
-run_bounded 60 "$MIMIC" --quiet "$TMP/w.json" 2>"$TMP/err"
+run_bounded 60 "$MIMIC" --quiet --summary "$TMP/s1000.json" "$TMP/w.json" 2>"$TMP/err"
 diag <"$TMP/err"
 ok $rc "1000 threads, 3 s: exit $rc in $took ms"
 [ "$took" -lt 15000 ]
@@ -29,6 +32,54 @@ bad=$(cat "$TMP"/logs/*.log | awk '$1 == "#idx" { if (NR > 1 && last < 2500000) 
 	NF != 11 { b++ } { last = $7 } END { if (last < 2500000) b++; print b + 0 }')
 [ -z "$(tail -c 1 "$TMP/logs/rt-app-p-999.log")" ] || bad=$((bad + 1))
 ok "$bad" "every log whole, with rows up to the end ($bad are not)"
+
+# Every thread passed the gate: its timer wake-ups are all in the summary,
+# one per row written.
+all=$(cat "$TMP"/logs/*.log | awk '$1 != "#idx"' | wc -l)
+n=$(python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["tasks"][0]
+print(t["threads"], t["wake"]["timer"]["n"] >= t["loops"] >= 1000)' "$TMP/s1000.json")
+[ "$n" = "1000 True" ] && [ "$all" -ge 1000 ]
+ok $? "the summary counts 1000 threads and a wake-up per row ($n, $all rows)"
+
+# Threads and process instances released together: each logs all its rows.
+mkdir "$TMP/gate"
+cat >"$TMP/gate.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP/gate", "stack_size": 65536 },
+  "tasks": { "t": { "instance": 300, "loop": 3, "run": 20,
+                    "timer": { "ref": "unique", "period": 20000 } },
+             "p": { "instance": 20, "mode": "process", "loop": 3,
+                    "sleep": 1000 } } }
+J
+run_bounded 60 "$MIMIC" --quiet "$TMP/gate.json" 2>"$TMP/err"
+diag <"$TMP/err"
+short=0
+for f in "$TMP"/gate/*.log; do
+	[ "$(rows "$f")" -eq 3 ] || short=$((short + 1))
+done
+[ $rc -eq 0 ] && [ "$(ls "$TMP/gate" | wc -l)" -eq 320 ] && [ $short -eq 0 ]
+ok $? "300 threads and 20 processes all started and ran their 3 loops (rc $rc, $short short)"
+
+# Histograms only for what a task records, and each of those filled.
+cat >"$TMP/rec.json" <<'J'
+{ "global": { "calibration": 50, "log_size": "disable" },
+  "tasks": { "tw": { "instance": 2, "loop": 5, "run": 100,
+                     "timer": { "ref": "unique", "period": 10000 } },
+             "r": { "loop": 5, "run": 100 },
+             "s": { "loop": 5, "sleep": 1000 } } }
+J
+run_bounded 30 "$MIMIC" --quiet --summary "$TMP/rec.s.json" "$TMP/rec.json" 2>"$TMP/err"
+diag <"$TMP/err"
+got=$(python3 -c 'import json, sys
+for t in json.load(open(sys.argv[1]))["tasks"]:
+    print(t["name"], t["wake"].get("timer", {}).get("n", 0), t["slack_us"]["n"],
+          t["run_us"]["n"], t["run_error_pct"]["p50"] is not None)' "$TMP/rec.s.json")
+diag <<E
+$got
+E
+[ "$got" = "tw 10 10 10 True
+r 0 0 5 True
+s 0 0 0 False" ]
+ok $? "timer and run: wake-ups, slack, run time and run error; run only: run time and error; sleep only: none"
 
 # Limits, found before the first thread. A fake /proc says the machine is
 # nearly full.

@@ -133,6 +133,57 @@ static int engine_open_logdir(struct engine *e)
 	return 0;
 }
 
+/*
+ * Only the histograms the task records, their headers side by side, then
+ * the pool their counts come from (rhist.h): a thread's statistics sit in
+ * a few adjacent pages, the first of which it makes resident before time
+ * zero (thread.c).
+ */
+static int engine_init_hists(struct engine *e, struct thread *t)
+{
+	const struct task *task = t->task;
+	struct thread_stats *s = &t->stats;
+	unsigned plain, sign, k = 0;
+	struct rhist *h;
+	struct rshist *sh = NULL;
+
+	thread_hist_counts(task, e->w->g.us_clock_messages, &plain, &sign);
+	if (!plain && !sign)
+		return 0;
+	h = plain ? engine_shm_alloc(e, plain * sizeof(*h)) : NULL;
+	if (sign)
+		sh = engine_shm_alloc(e, sign * sizeof(*sh));
+	s->hists = engine_shm_alloc(e, rhist_pool_bytes(plain + 2 * sign));
+	if ((plain && !h) || (sign && !sh) || !s->hists)
+		return -1;
+	rhist_pool_init(s->hists, plain + 2 * sign);
+	for (unsigned i = 0; i < plain; i++)
+		rhist_init(&h[i], s->hists);
+	for (unsigned i = 0; i < sign; i++)
+		rshist_init(&sh[i], s->hists);
+	for (int w = 0; w < WAKE_PATHS; w++) {
+		if (!(task->wake_paths & (1u << w)))
+			continue;
+		s->wake_us[w] = &h[k++];
+		if (!wake_path_has_messages((enum wake_path)w))
+			continue;
+		s->message_us[w] = &h[k++];
+		if (e->w->g.us_clock_messages)
+			s->message_clock_us[w] = &h[k++];
+	}
+	if (task->records & (1u << RECORD_REQUESTS))
+		s->request_us = &h[k++];
+	if (task->records & (1u << RECORD_RATE))
+		s->rate = &h[k++];
+	if (task->records & (1u << RECORD_WORK)) {
+		s->run_us = &h[k++];
+		s->run_err_bp = sh++;
+	}
+	if (task->wake_paths & (1u << WAKE_TIMER))
+		s->slack_us = sh;
+	return 0;
+}
+
 /* Name, buffers and log of one thread; forks come here at run time. */
 static int engine_init_thread(struct engine *e, struct thread *t,
 			      const struct task *task)
@@ -154,35 +205,11 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		 task->name, id);
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
-	for (int w = 0; w < WAKE_PATHS; w++) {
-		if (!(task->wake_paths & (1u << w)))
-			continue;
-		if (!(t->stats.wake_us[w] = engine_shm_alloc(e, sizeof(struct hist))))
-			return -1;
-		if (wake_path_has_messages((enum wake_path)w) &&
-		    !(t->stats.message_us[w] =
-			      engine_shm_alloc(e, sizeof(struct hist))))
-			return -1;
-		if (wake_path_has_messages((enum wake_path)w) &&
-		    g->us_clock_messages &&
-		    !(t->stats.message_clock_us[w] =
-			      engine_shm_alloc(e, sizeof(struct hist))))
-			return -1;
-	}
 	/* Statistics main reads: in the shared region (process instances). */
-	if (task->records & (1u << RECORD_REQUESTS) &&
-	    !(t->stats.request_us = engine_shm_alloc(e, sizeof(struct hist))))
-		return -1;
-	if (task->records & (1u << RECORD_RATE) &&
-	    !(t->stats.rate = engine_shm_alloc(e, sizeof(struct hist))))
+	if (engine_init_hists(e, t))
 		return -1;
 	if (e2e_wanted(task) &&
 	    !(t->stats.e2e = engine_shm_alloc(e, sizeof(struct e2e_stats))))
-		return -1;
-	t->stats.run_err_bp = engine_shm_alloc(e, sizeof(struct shist));
-	t->stats.slack_us = engine_shm_alloc(e, sizeof(struct shist));
-	t->stats.run_us = engine_shm_alloc(e, sizeof(struct hist));
-	if (!t->stats.run_err_bp || !t->stats.slack_us || !t->stats.run_us)
 		return -1;
 	if ((t->stats.n_locks = thread_locks_count(task))) {
 		t->stats.locks = engine_shm_alloc(e, t->stats.n_locks *
@@ -486,9 +513,7 @@ static int engine_start_threads(struct engine *e, int *created)
  */
 static bool engine_open_gate(struct engine *e, int created, bool abort)
 {
-	pthread_mutex_lock(&e->gate_lock);
-	while (e->gate_ready < created)
-		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
+	start_gate_wait_all(&e->gate, (uint32_t)created);
 	for (int k = 0; k < engine_count(e); k++) {
 		struct thread *t = &e->threads[k];
 		bool reported = false;
@@ -509,9 +534,7 @@ static bool engine_open_gate(struct engine *e, int created, bool abort)
 	e->t_zero_ns = time_now_ns();
 	if (!abort)
 		ftrace_main_clock_ref((long long)(e->t_zero_ns / 1000));
-	e->gate_open = true;
-	pthread_cond_broadcast(&e->gate_cond);
-	pthread_mutex_unlock(&e->gate_lock);
+	start_gate_open(&e->gate);
 	return !abort;
 }
 
@@ -790,17 +813,12 @@ static size_t engine_shm_size(const struct workload *w,
 static void engine_init_sync(struct engine *e)
 {
 	pthread_mutexattr_t ma;
-	pthread_condattr_t ca;
 
 	pthread_mutexattr_init(&ma);
 	pthread_mutexattr_setpshared(&ma, PTHREAD_PROCESS_SHARED);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setpshared(&ca, PTHREAD_PROCESS_SHARED);
-	pthread_mutex_init(&e->gate_lock, &ma);
 	pthread_mutex_init(&e->fork_lock, &ma);
-	pthread_cond_init(&e->gate_cond, &ca);
 	pthread_mutexattr_destroy(&ma);
-	pthread_condattr_destroy(&ca);
+	start_gate_init(&e->gate);
 }
 
 static enum run_stop engine_stop_reason(const struct engine *e)

@@ -9,6 +9,7 @@
 #define MIMIC_ENGINE_CTX_H
 
 #include "engine/engine_options.h"
+#include "engine/start_gate.h"
 #include "lib/shm.h"
 #include "model/workload.h"
 #include "record/result.h"
@@ -40,11 +41,10 @@ struct engine {
 	pthread_mutex_t fork_lock;
 	int *forks;               /* forks so far, per task */
 
-	/* The start gate: threads check in, main releases them at once. */
-	pthread_mutex_t gate_lock;
-	pthread_cond_t gate_cond;
-	int gate_ready;
-	bool gate_open, abort;
+	/* The start gate: threads check in, main releases them at once;
+	 * abort is set before it opens if anything failed before time zero. */
+	struct start_gate gate;
+	bool abort;
 	atomic_int live;
 
 	struct cpu_set_list initial_cpus; /* main's affinity at start */

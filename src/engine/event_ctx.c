@@ -172,14 +172,14 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 			   int64_t ns, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
-	struct hist *h = t->stats.wake_us[path];
+	struct rhist *h = t->stats.wake_us[path];
 
 	t->woke_ns = time_now_ns();
 	/* The log's wu_lat is rt-app's: timer wake-ups only. */
 	if (path == WAKE_TIMER)
 		t->it.wu_lat_ns += ns > 0 ? ns : 0;
 	if (h)
-		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
 	if (t->stats.samples)
 		samples_add(t->stats.samples, t->cur_phase, path,
 			    SAMPLE_WAKE_UP, now - ns, now);
@@ -192,14 +192,14 @@ void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 			      int64_t ns, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
-	struct hist *h = t->stats.message_us[path];
+	struct rhist *h = t->stats.message_us[path];
 
 	t->woke_ns = now;
 	if (h)
-		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
 	if (t->stats.message_clock_us[path])
-		hist_add(t->stats.message_clock_us[path],
-			 time_us_clock_delta(now - ns, now));
+		rhist_add(t->stats.message_clock_us[path],
+			  time_us_clock_delta(now - ns, now));
 	if (t->stats.samples)
 		samples_add(t->stats.samples, t->cur_phase, path,
 			    SAMPLE_MESSAGE, now - ns, now);
@@ -247,7 +247,7 @@ void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
 	t->it.run_ns += wall_ns;
 	t->it.c_duration_ns += asked_ns;
 	if (complete && asked_ns > 0 && t->stats.run_err_bp)
-		shist_add(t->stats.run_err_bp,
+		rshist_add(t->stats.run_err_bp,
 			  (wall_ns - asked_ns) * 10000 / asked_ns);
 }
 
@@ -305,7 +305,7 @@ void event_ctx_request(struct event_ctx *c, int64_t now)
 
 	/* µs as schbench's gettimeofday differences give them. */
 	if (t->woke_ns && t->stats.request_us)
-		hist_add(t->stats.request_us,
+		rhist_add(t->stats.request_us,
 			 (uint64_t)(now / 1000 - t->woke_ns / 1000));
 	atomic_fetch_add_explicit(&t->stats.requests, 1, memory_order_relaxed);
 }
@@ -327,7 +327,7 @@ void event_ctx_rate_add(struct event_ctx *c, uint64_t per_s)
 	struct thread *t = ctx_thread(c);
 
 	if (t->stats.rate)
-		hist_add(t->stats.rate, per_s);
+		rhist_add(t->stats.rate, per_s);
 }
 
 void event_ctx_rate_last(const struct event_ctx *c, uint64_t *done,

@@ -55,7 +55,7 @@ static int interval_task(struct interval *iv, const struct engine *e,
 		threads++;
 		for (int w = 0; w < WAKE_PATHS; w++)
 			if (t->stats.wake_us[w])
-				hist_merge_live(&iv->wake[w], t->stats.wake_us[w]);
+				rhist_merge_live(&iv->wake[w], t->stats.wake_us[w]);
 	}
 	return threads;
 }

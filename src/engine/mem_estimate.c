@@ -13,7 +13,7 @@
 #include "engine/hostlimits.h"
 #include "engine/thread.h"
 #include "lib/diag.h"
-#include "lib/hist.h"
+#include "lib/rhist.h"
 #include "record/e2e.h"
 #include "record/rtapp_log.h"
 #include "record/lock_stats.h"
@@ -214,16 +214,14 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 		w->g.at_stack_size.line, w->g.at_stack_size.col);
 	for (size_t t = 0; t < w->n_tasks; t++) {
 		const struct task *task = &w->tasks[t];
-		uint64_t per = extra + 2 * sizeof(struct shist) +
-			       (3 + WAKE_PATHS) * sizeof(struct hist) +
-			       thread_locks_count(task) * sizeof(struct lock_stats);
+		unsigned plain, sign;
 
-		for (int p = 0; p < WAKE_PATHS; p++)
-			if (task->wake_paths & (1u << p) &&
-			    wake_path_has_messages((enum wake_path)p))
-				per += (w->g.us_clock_messages ? 2 : 1) *
-				       sizeof(struct hist); /* message_us,
-							     * message_clock_us */
+		thread_hist_counts(task, w->g.us_clock_messages, &plain, &sign);
+		/* Every chunk a histogram could take: its pool's worst. */
+		uint64_t per = extra + plain * sizeof(struct rhist) +
+			       sign * sizeof(struct rshist) +
+			       rhist_pool_bytes(plain + 2 * sign) +
+			       thread_locks_count(task) * sizeof(struct lock_stats);
 
 		if (e2e_wanted(task))
 			per += sizeof(struct e2e_stats);

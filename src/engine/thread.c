@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <numa.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -53,6 +54,72 @@ static void thread_membind(const struct node_list *l)
 	numa_bitmask_free(mask);
 }
 
+/* The histograms a task's events record (an rshist counts as its two
+ * halves): a slack only with a timer, a run error and wall time only with
+ * run, runtime or cputime; the others by wake path and event. */
+void thread_hist_counts(const struct task *task, bool clock_messages,
+			unsigned *plain, unsigned *sign)
+{
+	*plain = *sign = 0;
+	for (int w = 0; w < WAKE_PATHS; w++)
+		if (task->wake_paths & (1u << w))
+			*plain += 1 + (wake_path_has_messages((enum wake_path)w)
+				       ? 1 + clock_messages : 0);
+	*plain += !!(task->records & (1u << RECORD_REQUESTS)) +
+		  !!(task->records & (1u << RECORD_RATE)) +
+		  !!(task->records & (1u << RECORD_WORK)); /* run_us */
+	*sign = !!(task->records & (1u << RECORD_WORK)) + /* run error */
+		!!(task->wake_paths & (1u << WAKE_TIMER)); /* slack */
+}
+
+/* Makes the pages of [p, p + len) resident now (best effort). */
+static void thread_prefault(const void *p, size_t len)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)p & ~(page - 1);
+	uintptr_t end = ((uintptr_t)p + len + page - 1) & ~(page - 1);
+
+	if (p && len)
+		madvise((void *)a, end - a, MADV_POPULATE_WRITE);
+}
+
+/*
+ * What the first iterations write, made resident before time zero rather
+ * than faulted in by every thread at once as the gate opens: the headers
+ * of the histograms the task records, the first chunks of their pool (one
+ * per histogram, and two more), the first page of the log ring.
+ */
+static void thread_prefault_stats(struct thread *t)
+{
+	struct thread_stats *s = &t->stats;
+	const void *h[3 * WAKE_PATHS + 5] = {
+		s->request_us, s->rate, s->run_us, s->run_err_bp, s->slack_us,
+	};
+	size_t n = 5, sizes[3 * WAKE_PATHS + 5] = {
+		sizeof(struct rhist), sizeof(struct rhist),
+		sizeof(struct rhist), sizeof(struct rshist),
+		sizeof(struct rshist),
+	};
+
+	for (int w = 0; w < WAKE_PATHS; w++) {
+		h[n] = s->wake_us[w];
+		sizes[n++] = sizeof(struct rhist);
+		h[n] = s->message_us[w];
+		sizes[n++] = sizeof(struct rhist);
+		h[n] = s->message_clock_us[w];
+		sizes[n++] = sizeof(struct rhist);
+	}
+	for (size_t k = 0; k < n; k++)
+		thread_prefault(h[k], sizes[k]);
+	if (s->hists) {
+		unsigned chunks = s->hists->cap / RHIST_CHUNKS + 2;
+
+		thread_prefault(s->hists, rhist_pool_head_bytes(
+			chunks < s->hists->cap ? chunks : s->hists->cap));
+	}
+	thread_prefault(t->ring.rows, t->ring.rows ? sizeof(*t->ring.rows) : 0);
+}
+
 /* Everything that can fail before time zero, so the run can be refused. */
 static void thread_setup(struct thread *t)
 {
@@ -80,22 +147,17 @@ static void thread_setup(struct thread *t)
 		thread_membind(&task->nodes);
 		t->cur_nodes = &task->nodes;
 	}
+	thread_prefault_stats(t);
 }
 
 /* Waits at the gate; false if the run was aborted before time zero. */
 static bool thread_wait_gate(struct thread *t)
 {
 	struct engine *e = t->eng;
-	bool go;
 
-	pthread_mutex_lock(&e->gate_lock);
-	e->gate_ready++;
-	pthread_cond_broadcast(&e->gate_cond);
-	while (!e->gate_open)
-		pthread_cond_wait(&e->gate_cond, &e->gate_lock);
-	go = !e->abort;
-	pthread_mutex_unlock(&e->gate_lock);
-	return go;
+	start_gate_arrive(&e->gate);
+	start_gate_wait_open(&e->gate);
+	return !e->abort;
 }
 
 /* rt-app's order: c_period before c_run, low 32 bits as signed. */
@@ -233,10 +295,10 @@ static int64_t thread_end_iteration(struct thread *t, int64_t start_ns,
 	t->stats.rows++;
 	thread_end_chain(t, &t->task->phases[t->cur_phase], row.end_ns, tl, pl);
 	/* In the log's µs, so the summary and the rows agree. */
-	if (row.c_period_ns)
-		shist_add(t->stats.slack_us, time_ns_to_us(row.slack_ns));
-	if (row.c_duration_ns)
-		hist_add(t->stats.run_us, (uint64_t)time_ns_to_us(row.run_ns));
+	if (row.c_period_ns && t->stats.slack_us)
+		rshist_add(t->stats.slack_us, time_ns_to_us(row.slack_ns));
+	if (row.c_duration_ns && t->stats.run_us)
+		rhist_add(t->stats.run_us, (uint64_t)time_ns_to_us(row.run_ns));
 	if (t->ring.rows)
 		ring_push(&t->ring, &row);
 	return row.end_ns - row.start_ns;

@@ -116,6 +116,14 @@ struct thread {
  * ls[0 .. count) with them, zeroed.
  */
 size_t thread_locks_count(const struct task *task);
+
+/*
+ * The histograms task's threads keep (rhist.h): plain ones, and signed
+ * ones (rshist, two halves each); only what its events record.
+ * clock_messages: globals.us_clock_messages (one more per message path).
+ */
+void thread_hist_counts(const struct task *task, bool clock_messages,
+			unsigned *plain, unsigned *sign);
 void thread_locks_init(struct lock_stats *ls, const struct task *task);
 
 void *thread_main(void *arg);

@@ -12,6 +12,7 @@ int duration_parse(struct parser *p, const char *path, const struct jnode *v,
 {
 	struct duration_args *a = ev->args;
 
+	p->task->records |= 1u << RECORD_WORK;
 	return parser_time_dist_us(p, path, v, &a->ns);
 }
 

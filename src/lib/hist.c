@@ -62,7 +62,9 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->min_above0 = src->min_above0;
 	dst->n += src->n;
 	dst->sum += src->sum;
-	for (unsigned k = 0; k < HIST_BUCKETS; k++)
+	/* Only the buckets between min and max can count: the others are
+	 * never read, so a histogram's untouched pages stay unallocated. */
+	for (unsigned k = hist_bucket(src->min); k <= hist_bucket(src->max); k++)
 		dst->counts[k] += src->counts[k];
 }
 
@@ -106,7 +108,7 @@ uint64_t hist_percentile(const struct hist *h, double p)
 
 	if (!h->n)
 		return 0;
-	for (unsigned k = 0; k < HIST_BUCKETS; k++) {
+	for (unsigned k = hist_bucket(h->min); k < HIST_BUCKETS; k++) {
 		seen += h->counts[k];
 		if (h->counts[k] && (double)seen >= want) {
 			v = hist_bucket_value(k);

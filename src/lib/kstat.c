@@ -33,29 +33,70 @@ static ssize_t read_small(const char *dir, const char *name, char *buf,
 	return got;
 }
 
-/* The number after "key" and any of " \t:" at a line start, in text. */
-static bool field_u64(const char *text, const char *key, uint64_t *out)
+/* The number after "key" and any of " \t:" at the start of line. */
+static bool line_u64(const char *line, const char *key, uint64_t *out)
 {
 	size_t klen = strlen(key);
-	const char *line = text;
+	const char *v = line + klen;
+	char *end;
 
-	while (line && *line) {
-		const char *next = strchr(line, '\n'), *v = line + klen;
-		char *end;
+	if (strncmp(line, key, klen) || !*v || !strchr(" \t:", *v))
+		return false;
+	v += strspn(v, " \t:");
+	*out = strtoull(v, &end, 10);
+	return end != v;
+}
 
-		if (!strncmp(line, key, klen) && *v && strchr(" \t:", *v)) {
-			v += strspn(v, " \t:");
-			*out = strtoull(v, &end, 10);
-			return end != v;
+/*
+ * The number of the line of dir/name that starts with key, read 1 KiB at
+ * a time: a thread reads this as it ends, and a larger buffer on its
+ * stack would make pages resident it never used (status and sched are
+ * several KiB). A line longer than the buffer is skipped.
+ */
+static bool field_u64(const char *dir, const char *name, const char *key,
+		      uint64_t *out)
+{
+	char path[256], buf[1024];
+	size_t have = 0;
+	bool found = false, eof = false, skip = false;
+	int fd;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    sizeof(path))
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	while (!found && !eof) {
+		ssize_t n = read(fd, buf + have, sizeof(buf) - 1 - have);
+		char *line = buf, *nl;
+
+		if (n <= 0)
+			eof = true;
+		else
+			have += (size_t)n;
+		buf[have] = '\0';
+		while (!found && ((nl = strchr(line, '\n')) || (eof && *line))) {
+			if (nl)
+				*nl = '\0';
+			found = !skip && line_u64(line, key, out);
+			skip = false;
+			line = nl ? nl + 1 : line + strlen(line);
 		}
-		line = next ? next + 1 : NULL;
+		have = (size_t)(buf + have - line);
+		if (have == sizeof(buf) - 1) { /* one line fills it all */
+			have = 0;
+			skip = true;
+		}
+		memmove(buf, line, have);
 	}
-	return false;
+	close(fd);
+	return found;
 }
 
 unsigned kstat_read(const char *dir, struct kstat *k)
 {
-	char buf[8192];
+	char buf[128];
 	unsigned long long cpu, wait, slices = 1;
 
 	memset(k, 0, sizeof(*k));
@@ -68,13 +109,12 @@ unsigned kstat_read(const char *dir, struct kstat *k)
 		k->runqueue_wait_ns = wait;
 		k->have |= KSTAT_SCHEDSTAT;
 	}
-	if (read_small(dir, "status", buf, sizeof(buf)) > 0 &&
-	    field_u64(buf, "voluntary_ctxt_switches", &k->switches_voluntary) &&
-	    field_u64(buf, "nonvoluntary_ctxt_switches",
+	if (field_u64(dir, "status", "voluntary_ctxt_switches",
+		      &k->switches_voluntary) &&
+	    field_u64(dir, "status", "nonvoluntary_ctxt_switches",
 		      &k->switches_involuntary))
 		k->have |= KSTAT_SWITCHES;
-	if (read_small(dir, "sched", buf, sizeof(buf)) > 0 &&
-	    field_u64(buf, "se.nr_migrations", &k->migrations))
+	if (field_u64(dir, "sched", "se.nr_migrations", &k->migrations))
 		k->have |= KSTAT_MIGRATIONS;
 	return k->have;
 }

@@ -176,6 +176,7 @@ static inline const char *wake_path_name(enum wake_path p)
 enum record_kind {
 	RECORD_REQUESTS,          /* request: latency histogram */
 	RECORD_RATE,              /* rate: requests-per-second histogram */
+	RECORD_WORK,              /* run, runtime, cputime: run error, run_us */
 };
 
 struct resource {

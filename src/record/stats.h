@@ -7,7 +7,7 @@
 #ifndef MIMIC_STATS_H
 #define MIMIC_STATS_H
 
-#include "lib/hist.h"
+#include "lib/rhist.h"
 #include "lib/kstat.h"
 #include "model/workload.h"
 
@@ -26,24 +26,27 @@ struct thread_stats {
 	uint64_t sent_bytes, received_bytes; /* their sizes, summed */
 	uint64_t damaged;         /* received with a broken pattern */
 	uint64_t attr_failures;   /* phase attribute changes refused */
+	/* Every histogram below takes its counts from this pool (rhist.h),
+	 * and exists only if the task's events record it. */
+	struct rhist_pool *hists;
 	/* Wake-up latency per path, µs: the thread slept and was woken. */
-	struct hist *wake_us[WAKE_PATHS];
+	struct rhist *wake_us[WAKE_PATHS];
 	/* Message latency per message path (wake_path_has_messages), µs:
 	 * every message taken, queueing included. */
-	struct hist *message_us[WAKE_PATHS];
+	struct rhist *message_us[WAKE_PATHS];
 	/* The same messages as the difference of two µs clock readings
 	 * (time_us_clock_delta), the rule of tools timing with
 	 * gettimeofday; only when globals.us_clock_messages, else NULL. */
-	struct hist *message_clock_us[WAKE_PATHS];
-	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
+	struct rhist *message_clock_us[WAKE_PATHS];
+	struct rshist *run_err_bp; /* run: measured vs requested, 0.01 % */
 	struct sample_log *samples; /* every sample, or NULL (samples.h) */
-	struct hist *request_us;  /* request: now - last wake-up, µs */
+	struct rhist *request_us;  /* request: now - last wake-up, µs */
 	_Atomic uint64_t requests; /* request events done (read by rate) */
-	struct hist *rate;        /* rate: requests per second, 1 per sample */
+	struct rhist *rate;        /* rate: requests per second, 1 per sample */
 	uint64_t rate_last;       /* rate: requests seen at the last sample */
 	int64_t rate_last_ns;     /* rate: time of the last sample, 0: none */
-	struct shist *slack_us;   /* per row with a timer: its slack, µs */
-	struct hist *run_us;      /* per row with run/runtime: wall time, µs */
+	struct rshist *slack_us;   /* per row with a timer: its slack, µs */
+	struct rhist *run_us;      /* per row with run/runtime: wall time, µs */
 	struct e2e_stats *e2e;    /* end-to-end latency (e2e.h), or NULL */
 	struct kstat kernel;      /* /proc at the thread's end; .have 0: none */
 	struct lock_stats *locks; /* one per mutex its lock events take */

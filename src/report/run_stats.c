@@ -46,12 +46,12 @@ static void run_stats_add_requests(const struct run_result *r,
 	s->requests += atomic_load(&ts->requests);
 	if (ts->request_us) {
 		s->has_requests = true;
-		hist_merge(&s->request_us, ts->request_us);
+		rhist_merge(&s->request_us, ts->request_us);
 	}
 	if (!ts->rate)
 		return;
 	s->has_rate = true;
-	hist_merge(&s->rate, ts->rate);
+	rhist_merge(&s->rate, ts->rate);
 	if (ts->rate_last_ns) {
 		int64_t us = r->t_end_ns / 1000 - ts->rate_last_ns / 1000;
 		uint64_t done = run_stats_all_requests(r) - ts->rate_last;
@@ -100,16 +100,16 @@ void run_stats_task(const struct run_result *r, const struct task *task,
 		s->dropped += t->log_rows_dropped;
 		for (int w = 0; w < WAKE_PATHS; w++)
 			if (ts->wake_us[w])
-				hist_merge(&s->wake[w], ts->wake_us[w]);
+				rhist_merge(&s->wake[w], ts->wake_us[w]);
 		for (int w = 0; w < WAKE_PATHS; w++)
 			if (ts->message_us[w])
-				hist_merge(&s->message[w], ts->message_us[w]);
+				rhist_merge(&s->message[w], ts->message_us[w]);
 		if (ts->run_err_bp)
-			shist_merge(&s->err, ts->run_err_bp);
+			rshist_merge(&s->err, ts->run_err_bp);
 		if (ts->slack_us)
-			shist_merge(&s->slack_us, ts->slack_us);
+			rshist_merge(&s->slack_us, ts->slack_us);
 		if (ts->run_us)
-			hist_merge(&s->run_us, ts->run_us);
+			rhist_merge(&s->run_us, ts->run_us);
 		if (ts->e2e) {
 			s->has_e2e = true;
 			e2e_merge(&s->e2e, ts->e2e);

@@ -1,8 +1,10 @@
 /* test-hist.c - the histogram follows schbench's bucket rules exactly. */
 #include "lib/hist.h"
+#include "lib/rhist.h"
 #include "tap.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static struct hist h;
 
@@ -143,6 +145,68 @@ static void percentiles_stay_within_min_and_max(void)
 	       (long long)shist_percentile(&s, 100));
 }
 
+/*
+ * A thread's chunked histogram (rhist.h) keeps the same statistics: the
+ * same values into a hist and into an rhist merged into a hist give equal
+ * structs, counts included; only the chunks used come from the pool.
+ */
+static void chunked_histogram_keeps_every_statistic(void)
+{
+	struct hist *ref = calloc(1, sizeof(*ref));
+	struct hist *got = calloc(1, sizeof(*got));
+	struct hist *live = calloc(1, sizeof(*live));
+	struct shist *sref = calloc(1, sizeof(*sref));
+	struct shist *sgot = calloc(1, sizeof(*sgot));
+	struct rhist_pool *pool = calloc(1, rhist_pool_bytes(3));
+	struct rhist r;
+	struct rshist sr;
+	uint64_t x = 12345;
+
+	rhist_pool_init(pool, 3);
+	rhist_init(&r, pool);
+	rshist_init(&sr, pool);
+	TAP_OK(pool->cap == 3 * RHIST_CHUNKS && pool->used == 0,
+	       "a pool for 3 histograms has every chunk they could need, none used");
+	for (int k = 0; k < 20000; k++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t v = (x >> 33) % 3000;
+		int64_t sv = (int64_t)((x >> 20) % 2001) - 1000;
+
+		hist_add(ref, v);
+		rhist_add(&r, v);
+		shist_add(sref, sv);
+		rshist_add(&sr, sv);
+	}
+	rhist_add(&r, 1ull << 40);
+	hist_add(ref, 1ull << 40);
+	rhist_merge(got, &r);
+	rhist_merge_live(live, &r);
+	TAP_OK(!memcmp(ref, got, sizeof(*ref)),
+	       "merged, it equals a plain histogram of the same values "
+	       "(n %llu, p99 %llu)", (unsigned long long)got->n,
+	       (unsigned long long)hist_percentile(got, 99));
+	TAP_OK(live->n == ref->n && live->min == ref->min &&
+	       live->max == ref->max &&
+	       !memcmp(live->counts, ref->counts, sizeof(ref->counts)),
+	       "a live merge has the same counts, min and max");
+	rshist_merge(sgot, &sr);
+	TAP_OK(!memcmp(sref, sgot, sizeof(*sref)) &&
+	       shist_percentile(sgot, 50) == shist_percentile(sref, 50),
+	       "signed: merged, it equals a plain shist");
+	/* 0..2999: chunks 0 and 1 (exact to 511), one per power of two
+	 * up to 2^12 (2, 3, 4), 2^40 the last (18); each half of the signed
+	 * one, magnitudes 0..1000: chunks 0, 1, 2. */
+	TAP_OK(pool->used == 6 + 3 + 3,
+	       "only the chunks values fell in were taken (%u of %u)",
+	       pool->used, pool->cap);
+	free(ref);
+	free(got);
+	free(live);
+	free(sref);
+	free(sgot);
+	free(pool);
+}
+
 int main(void)
 {
 	percentiles_stay_within_min_and_max();
@@ -154,5 +218,6 @@ int main(void)
 	merge_adds_counts();
 	live_merge_matches_merge();
 	signed_histogram_orders_negatives_first();
+	chunked_histogram_keeps_every_statistic();
 	return tap_done();
 }

@@ -102,10 +102,49 @@ static void sums_keep_only_what_both_have(void)
 	       "a sum adds CPU time and drops migrations one thread lacks");
 }
 
+/*
+ * The files are read 1 KiB at a time: a field after several KiB, a line
+ * split across two reads, and a line longer than the buffer (a huge CPU
+ * list) whose tail looks like a field are all read right.
+ */
+static void long_files_are_read_in_pieces(void)
+{
+	char dir[] = "/tmp/test-kstat.XXXXXX";
+	char *text = malloc(16384), path[512];
+	size_t at = 0;
+	struct kstat k;
+
+	if (!text || !mkdtemp(dir))
+		return;
+	for (int i = 0; i < 100; i++) /* 3000 bytes of other lines */
+		at += (size_t)sprintf(text + at, "Field_%02d:\t%020d\n", i, i);
+	at += (size_t)sprintf(text + at, "Cpus_allowed:\t");
+	for (int i = 0; i < 1500; i++) /* one 3 KiB line, with in it */
+		at += (size_t)sprintf(text + at, "ff");
+	/* what must not be taken for a field: it does not start a line */
+	for (int i = 0; i < 64; i++)
+		at += (size_t)sprintf(text + at, "voluntary_ctxt_switches:\t7 ");
+	sprintf(text + at, "\nvoluntary_ctxt_switches:\t123456\n"
+		"nonvoluntary_ctxt_switches:\t654321\n");
+	put(dir, "status", text);
+	put(dir, "schedstat", "1 2 3\n");
+	kstat_read(dir, &k);
+	TAP_OK(k.switches_voluntary == 123456,
+	       "a field after 5 KiB, past a 5 KiB line, is read (%llu)",
+	       (unsigned long long)k.switches_voluntary);
+	TAP_OK(k.switches_involuntary == 654321, "and the one after it (%llu)",
+	       (unsigned long long)k.switches_involuntary);
+	snprintf(path, sizeof(path), "rm -rf %s", dir);
+	if (system(path))
+		return;
+	free(text);
+}
+
 int main(void)
 {
 	fields_come_from_procs_formats();
 	this_thread_is_seen_as_it_ran();
 	sums_keep_only_what_both_have();
+	long_files_are_read_in_pieces();
 	return tap_done();
 }

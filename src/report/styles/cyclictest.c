@@ -77,6 +77,20 @@ static int ct_priority(const struct run_thread *t)
 								 : 0;
 }
 
+/* cyclictest_stats of a thread's timer wake-ups (its rhist, expanded). */
+static void ct_thread_stats(const struct run_thread *t, unsigned rows,
+			    uint64_t *rows_out, struct cyclictest_stats *st)
+{
+	struct hist *h = calloc(1, sizeof(*h));
+
+	memset(st, 0, sizeof(*st));
+	if (!h)
+		return;
+	rhist_merge(h, t->stats->wake_us[WAKE_TIMER]);
+	cyclictest_stats(h, rows, rows_out, st);
+	free(h);
+}
+
 static void ct_histogram(const struct run_thread *const *th, int n,
 			 unsigned rows, FILE *out)
 {
@@ -86,8 +100,7 @@ static void ct_histogram(const struct run_thread *const *th, int n,
 	if (!cnt || !st)
 		goto out;
 	for (int j = 0; j < n; j++)
-		cyclictest_stats(th[j]->stats->wake_us[WAKE_TIMER], rows,
-				    cnt + (size_t)j * rows, &st[j]);
+		ct_thread_stats(th[j], rows, cnt + (size_t)j * rows, &st[j]);
 	fprintf(out, "# Histogram\n");
 	for (unsigned i = 0; i < rows; i++) {
 		fprintf(out, "%06u ", i);
@@ -145,7 +158,7 @@ static void ct_print(const struct run_result *r, FILE *out)
 		const struct run_thread *t = th[j];
 		struct cyclictest_stats st;
 
-		cyclictest_stats(t->stats->wake_us[WAKE_TIMER], 0, NULL, &st);
+		ct_thread_stats(t, 0, NULL, &st);
 		fprintf(out, "T:%2d (%5d) P:%2d I:%lld C:%7llu Min:%7llu "
 			"Act:%5llu Avg:%5llu Max:%8llu\n", j, (int)t->tid,
 			ct_priority(t), ct_interval(t->task),
@@ -190,7 +203,7 @@ static int ct_headline(const struct run_result *r, struct style_figure *out,
 
 		if (!t->created || !t->stats->wake_us[WAKE_TIMER])
 			continue;
-		cyclictest_stats(t->stats->wake_us[WAKE_TIMER], 0, NULL, &st);
+		ct_thread_stats(t, 0, NULL, &st);
 		if (st.max > worst)
 			worst = st.max;
 		threads++;

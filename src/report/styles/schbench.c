@@ -34,12 +34,12 @@ static void schbench_gather(const struct run_result *r,
 		const struct thread_stats *st = r->threads[k].stats;
 
 		if (st->message_clock_us[WAKE_FUTEX])
-			hist_merge(&s->wake, st->message_clock_us[WAKE_FUTEX]);
+			rhist_merge(&s->wake, st->message_clock_us[WAKE_FUTEX]);
 		if (st->request_us)
-			hist_merge(&s->request, st->request_us);
+			rhist_merge(&s->request, st->request_us);
 		if (!st->rate)
 			continue;
-		hist_merge(&s->rate, st->rate);
+		rhist_merge(&s->rate, st->rate);
 		if (st->rate_last_ns) {
 			int64_t us = r->t_end_ns / 1000 - st->rate_last_ns / 1000;
 			double rps = (double)((s->requests - st->rate_last) *

@@ -24,7 +24,7 @@ static struct hist *schbench_classic_gather(const struct run_result *r)
 		return NULL;
 	for (int k = 0; k < r->n_threads; k++)
 		if (r->threads[k].stats->message_clock_us[WAKE_FUTEX])
-			hist_merge(h, r->threads[k].stats->message_clock_us[WAKE_FUTEX]);
+			rhist_merge(h, r->threads[k].stats->message_clock_us[WAKE_FUTEX]);
 	schbench_drop_zeros(h);
 	return h;
 }

@@ -1,0 +1,67 @@
+/* start_gate.c - the start gate on two futex words (start_gate.h). */
+#define _GNU_SOURCE
+#include "engine/start_gate.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Shared (not FUTEX_PRIVATE): process instances wait here too. */
+static void gate_futex_wait(_Atomic uint32_t *word, uint32_t seen)
+{
+	syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, seen, NULL, NULL, 0);
+}
+
+static void gate_futex_wake(_Atomic uint32_t *word, int n)
+{
+	syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE, n, NULL, NULL, 0);
+}
+
+void start_gate_init(struct start_gate *g)
+{
+	atomic_store(&g->arrived, 0);
+	atomic_store(&g->expected, UINT32_MAX);
+	atomic_store(&g->open, 0);
+}
+
+/*
+ * Sequentially consistent on both sides: either this thread sees main's
+ * expected count and wakes it, or main, storing expected before it reads
+ * arrived, sees this arrival itself.
+ */
+void start_gate_arrive(struct start_gate *g)
+{
+	uint32_t n = atomic_fetch_add(&g->arrived, 1) + 1;
+
+	if (n == atomic_load(&g->expected))
+		gate_futex_wake(&g->arrived, 1);
+}
+
+void start_gate_wait_open(struct start_gate *g)
+{
+	/* EINTR and spurious wake-ups just look again. */
+	while (!atomic_load_explicit(&g->open, memory_order_acquire))
+		gate_futex_wait(&g->open, 0);
+}
+
+void start_gate_wait_all(struct start_gate *g, uint32_t n)
+{
+	uint32_t seen;
+
+	atomic_store(&g->expected, n);
+	while ((seen = atomic_load(&g->arrived)) < n)
+		gate_futex_wait(&g->arrived, seen);
+}
+
+void start_gate_open(struct start_gate *g)
+{
+	atomic_store_explicit(&g->open, 1, memory_order_release);
+	gate_futex_wake(&g->open, INT_MAX);
+}
+
+uint32_t start_gate_arrived(const struct start_gate *g)
+{
+	return atomic_load((_Atomic uint32_t *)&g->arrived);
+}

@@ -1,0 +1,138 @@
+/* rhist.c - histograms whose counts come in chunks from a pool (rhist.h). */
+#include "lib/rhist.h"
+
+#include <string.h>
+
+size_t rhist_pool_bytes(unsigned n)
+{
+	return sizeof(struct rhist_pool) +
+	       (size_t)n * RHIST_CHUNKS * sizeof(((struct rhist_pool *)0)->chunks[0]);
+}
+
+size_t rhist_pool_head_bytes(unsigned chunks)
+{
+	return sizeof(struct rhist_pool) +
+	       (size_t)chunks * sizeof(((struct rhist_pool *)0)->chunks[0]);
+}
+
+/* The memory is zero (fresh shared pages): only the header is written. */
+void rhist_pool_init(struct rhist_pool *p, unsigned n)
+{
+	p->used = 0;
+	p->cap = n * RHIST_CHUNKS;
+}
+
+void rhist_init(struct rhist *h, struct rhist_pool *p)
+{
+	memset(h, 0, sizeof(*h));
+	h->pool = p;
+}
+
+/*
+ * The chunk of bucket b's group, taken from the pool the first time. The
+ * pool holds every chunk of every histogram it serves, so it never runs
+ * out; the index is published (release) after the chunk is, for a live
+ * reader.
+ */
+static uint32_t *rhist_chunk(struct rhist *h, unsigned group)
+{
+	uint16_t c = h->chunk[group];
+
+	if (!c) {
+		c = (uint16_t)++h->pool->used;
+		__atomic_store_n(&h->chunk[group], c, __ATOMIC_RELEASE);
+	}
+	return h->pool->chunks[c - 1];
+}
+
+void rhist_add(struct rhist *h, uint64_t v)
+{
+	unsigned b = hist_bucket(v);
+
+	if (!h->n || v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+	h->last = v;
+	if (v && (!h->min_above0 || v < h->min_above0))
+		h->min_above0 = v;
+	h->n++;
+	h->sum += (double)v;
+	rhist_chunk(h, b / HIST_SUB)[b % HIST_SUB]++;
+}
+
+void rhist_merge(struct hist *dst, const struct rhist *src)
+{
+	if (!src->n)
+		return;
+	if (!dst->n || src->min < dst->min)
+		dst->min = src->min;
+	if (src->max > dst->max)
+		dst->max = src->max;
+	dst->last = src->last;
+	if (src->min_above0 &&
+	    (!dst->min_above0 || src->min_above0 < dst->min_above0))
+		dst->min_above0 = src->min_above0;
+	dst->n += src->n;
+	dst->sum += src->sum;
+	for (unsigned g = 0; g < RHIST_CHUNKS; g++) {
+		const uint32_t *c;
+
+		if (!src->chunk[g])
+			continue;
+		c = src->pool->chunks[src->chunk[g] - 1];
+		for (unsigned k = 0; k < HIST_SUB; k++)
+			dst->counts[g * HIST_SUB + k] += c[k];
+	}
+}
+
+void rhist_merge_live(struct hist *dst, const struct rhist *src)
+{
+	uint64_t n = 0, min, max;
+
+	if (!__atomic_load_n(&src->n, __ATOMIC_RELAXED))
+		return;
+	for (unsigned g = 0; g < RHIST_CHUNKS; g++) {
+		uint16_t i = __atomic_load_n(&src->chunk[g], __ATOMIC_ACQUIRE);
+		const uint32_t *c;
+
+		if (!i)
+			continue;
+		c = src->pool->chunks[i - 1];
+		for (unsigned k = 0; k < HIST_SUB; k++) {
+			uint32_t v = __atomic_load_n(&c[k], __ATOMIC_RELAXED);
+
+			dst->counts[g * HIST_SUB + k] += v;
+			n += v;
+		}
+	}
+	if (!n)
+		return;
+	min = __atomic_load_n(&src->min, __ATOMIC_RELAXED);
+	max = __atomic_load_n(&src->max, __ATOMIC_RELAXED);
+	if (!dst->n || min < dst->min)
+		dst->min = min;
+	if (max > dst->max)
+		dst->max = max;
+	dst->n += n;
+}
+
+void rshist_init(struct rshist *h, struct rhist_pool *p)
+{
+	rhist_init(&h->neg, p);
+	rhist_init(&h->pos, p);
+}
+
+void rshist_add(struct rshist *h, int64_t v)
+{
+	if (v < 0)
+		rhist_add(&h->neg, (uint64_t)-v);
+	else
+		rhist_add(&h->pos, (uint64_t)v);
+}
+
+void rshist_merge(struct shist *dst, const struct rshist *src)
+{
+	rhist_merge(&dst->neg, &src->neg);
+	rhist_merge(&dst->pos, &src->pos);
+}
