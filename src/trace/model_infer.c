@@ -19,6 +19,7 @@
 #define MD_TIMER_CV 0.05      /* wake-up intervals this regular: a timer */
 #define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
 #define MD_STEADY 0.5         /* wake-ups per sender iteration to link */
+#define MD_MIN_WAKES 2        /* or this many wake-ups in all */
 #define MD_MAX_PASSES 32
 
 static void md_warn(struct model *m, const char *fmt, ...)
@@ -288,20 +289,23 @@ static int md_links(struct model *m)
 				orphans[i]++;
 		}
 	}
-	for (size_t s = 0; s < m->n; s++)
+	for (size_t s = 0; s < m->n; s++) {
+		struct md_task *st = &m->t[s];
+		unsigned long dropped = 0, dropped_wakes = 0, wakes = 0;
+		long long sent = 0;
+
 		for (size_t r = 0; r < m->n; r++) {
 			unsigned long n = pair[s * m->n + r];
-			struct md_task *st = &m->t[s], *rt = &m->t[r];
+			struct md_task *rt = &m->t[r];
 			double per = n / (double)(st->cycles ? st->cycles : 1);
 			struct md_link *l;
 
 			if (!n)
 				continue;
-			if (per < MD_STEADY) {
-				md_warn(m, "%s -> %s: %lu wake-ups, too few for "
-					"a channel (%.2f per iteration of %s): "
-					"not modelled", st->name, rt->name, n,
-					per, st->name);
+			/* Once is a start signal, not a stream. */
+			if (n < MD_MIN_WAKES && per < MD_STEADY) {
+				dropped++;
+				dropped_wakes += n;
 				continue;
 			}
 			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
@@ -309,10 +313,26 @@ static int md_links(struct model *m)
 				continue;
 			st->out = l;
 			st->out[st->n_out++] = (struct md_link){
-				.to = (int)r, .count = lround(per), .wakes = n };
+				.to = (int)r, .count = per < 1 ? 1 : lround(per),
+				.wakes = n };
+			wakes += n;
+			sent += st->out[st->n_out - 1].count *
+				(st->cycles ? (long long)st->cycles : 1);
 			if (rt->block != MD_FUTEX)
 				rt->block = MD_RECV;
 		}
+		if (dropped)
+			md_warn(m, "%s: its %lu wake-ups of %lu threads (fewer "
+				"than %d each) are not modelled: too few for "
+				"a channel", st->name, dropped_wakes, dropped,
+				MD_MIN_WAKES);
+		if (wakes && (sent > 2 * (long long)wakes ||
+			      2 * sent < (long long)wakes))
+			md_warn(m, "%s: sends %lld messages in %zu channels "
+				"for the %lu wake-ups recorded (at least one "
+				"per channel each of its %lu iterations)",
+				st->name, sent, st->n_out, wakes, st->cycles);
+	}
 	for (size_t i = 0; i < m->n; i++)
 		if (orphans[i])
 			md_warn(m, "%s: %lu of its %lu blockings in %s were "
