@@ -10,6 +10,7 @@
 #include "trace/model_infer.h"
 #include "trace/model_json.h"
 #include "trace/model_timeline.h"
+#include "trace/model_verify.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -17,16 +18,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct model_cli {
 	const char *trace, *output, *comm;
+	const char *model;      /* --verify's MODEL.json, or NULL */
 	int pid;
-	bool quiet;
+	bool quiet, verify;
 };
 
 static void model_usage(FILE *out)
 {
 	fputs("Usage: mimic model [OPTION]... TRACE\n"
+	      "       mimic model --verify [OPTION]... TRACE [MODEL.json]\n"
 	      "Infer a workload from a recording (mimic record's trace.dat):\n"
 	      "per thread its CPU bursts, what it blocked in, who woke it;\n"
 	      "as tasks, sleeps, timers, channels and futex words "
@@ -41,6 +45,12 @@ static void model_usage(FILE *out)
 	      "  -c, --comm NAME      model the first task named NAME and its "
 	      "descendants\n"
 	      "  -q, --quiet          no table of threads, warnings only\n"
+	      "      --verify         run MODEL.json (default: the model "
+	      "inferred now)\n"
+	      "                       under --record and print, per task, "
+	      "the original's\n"
+	      "                       and the model's CPU time, wake-ups, "
+	      "bursts, elapsed\n"
 	      "  -h, --help           this help\n"
 	      "\n"
 	      "Exit status: 0 written, 1 the recording cannot be read, 2 bad "
@@ -62,6 +72,7 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 		{ "pid", required_argument, NULL, 'p' },
 		{ "comm", required_argument, NULL, 'c' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verify", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -75,6 +86,7 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 		case 'o': mc->output = optarg; break;
 		case 'c': mc->comm = optarg; break;
 		case 'q': mc->quiet = true; break;
+		case 'V': mc->verify = true; break;
 		case 'p':
 			errno = 0;
 			n = strtol(optarg, &end, 10);
@@ -90,9 +102,13 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 			return -1;
 		}
 	}
-	if (optind != argc - 1)
-		return model_bad("%s", optind < argc ? "one TRACE only" :
-				 "no TRACE (mimic model trace.dat)");
+	if (optind == argc)
+		return model_bad("%s", "no TRACE (mimic model trace.dat)");
+	if (mc->verify && optind == argc - 2)
+		mc->model = argv[optind + 1];
+	else if (optind != argc - 1)
+		return model_bad("%s", mc->verify ? "TRACE and one MODEL.json "
+				 "at most" : "one TRACE only");
 	if (mc->pid && mc->comm)
 		return model_bad("%s", "--pid or --comm, not both");
 	mc->trace = argv[optind];
@@ -136,7 +152,7 @@ int model_main(int argc, char **argv)
 	struct model_cli mc = { 0 };
 	struct timeline tl;
 	struct model m;
-	char err[512];
+	char err[512], tmp_json[] = "/tmp/mimic-model-XXXXXX.json";
 	FILE *out = stdout;
 	int ret = MIMIC_EXIT_FAILURE;
 
@@ -157,7 +173,20 @@ int model_main(int argc, char **argv)
 			"%d ran\n", mc.trace, tl.root);
 		goto out;
 	}
-	if (mc.output && !(out = fopen(mc.output, "w"))) {
+	if (mc.verify && mc.model) {
+		ret = model_verify(&m, mc.trace, mc.model, NULL);
+		goto out;
+	}
+	if (mc.verify && !mc.output) {
+		int fd = mkstemps(tmp_json, 5);
+
+		if (fd < 0 || !(out = fdopen(fd, "w"))) {
+			fprintf(stderr, "mimic model: %s: %s\n", tmp_json,
+				strerror(errno));
+			goto out;
+		}
+		mc.output = tmp_json;
+	} else if (mc.output && !(out = fopen(mc.output, "w"))) {
 		fprintf(stderr, "mimic model: -o %s: %s\n", mc.output,
 			strerror(errno));
 		ret = MIMIC_EXIT_BADINPUT;
@@ -176,7 +205,11 @@ int model_main(int argc, char **argv)
 	if (!mc.quiet)
 		model_table(&m, mc.output);
 	ret = MIMIC_EXIT_OK;
+	if (mc.verify)
+		ret = model_verify(&m, mc.trace, mc.output, NULL);
 out:
+	if (mc.output == tmp_json)
+		unlink(tmp_json);
 	model_free(&m);
 	timeline_free(&tl);
 	return ret;
