@@ -522,6 +522,10 @@ int model_infer(struct model *m, const struct timeline *tl)
 		unsigned long long end = t->died ? t->died : tl->t_end;
 
 		md_name(m, i);
+		if (!t->has_attrs && t->kprio >= 0 && t->kprio < 100)
+			md_warn(m, "%s: no mimic_task line: real-time priority "
+				"%d from sched_switch, SCHED_FIFO assumed (RR "
+				"is not told apart)", mt->name, 99 - t->kprio);
 		mt->cls = md_main_class(t, &mt->cycles);
 		if (md_shape(mt))
 			return -1;
