@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 17
+plan 19
 
 # The facts of a model: the warnings and the thread table (without the
 # line naming the output) and the channels, their senders and receivers.
@@ -65,7 +65,7 @@ if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
    ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
 	why="needs root and tracefs to record"
 	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
-	for i in $(seq 6); do
+	for i in $(seq 8); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -97,4 +97,13 @@ ok $? "a pipe channel from seq to gzip"
 run_bounded 30 "$MIMIC" -q "$TMP/pipe.json"
 [ $rc -eq 0 ]
 ok $? "the model runs to its end (exit 0, ${took} ms)"
+run_bounded 60 sh -c '"$0" model -q --verify "$1" "$2" >"$3" 2>"$4"' "$MIMIC" "$TMP/pipe.dat" "$TMP/pipe.json" "$TMP/verify" "$TMP/err"
+diag <"$TMP/verify"
+diag <"$TMP/err"
+[ $rc -eq 0 ] && grep -q '^task  *cpu_ms  *model  *ratio  *wakeups' "$TMP/verify" &&
+	[ "$(grep -c '^\(seq\|gzip\|total\) ' "$TMP/verify")" -eq 3 ]
+ok $? "--verify runs the model under --record: a row for seq, gzip and the total"
+# The model's side is measured, not copied: gzip ran and received.
+awk '$1 == "gzip" && $3 > 0 && $6 > 0 { found = 1 } END { exit !found }' "$TMP/verify"
+ok $? "--verify: the model's gzip used CPU and was woken"
 exit $((TEST_FAILED > 0))
