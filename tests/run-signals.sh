@@ -44,7 +44,14 @@ for sig in $signals; do
 J
 		"$MIMIC" --quiet "$d/w.json" 2>"$d/err" &
 		pid=$!
+		# Signal once the ticker has rows in its file (the engine
+		# drains every 100 ms): a start slowed by a loaded machine or
+		# a sanitizer build must not leave it no time to tick.
 		sleep 0.25
+		for _ in $(seq 100); do
+			[ "$(rows "$d"/rt-app-tick-*.log 2>/dev/null)" -ge 10 ] 2>/dev/null && break
+			sleep 0.05
+		done
 		start=$(date +%s%N)
 		kill -"$sig" $pid
 		# A thread that is never woken would hang the test: bound it.
