@@ -353,26 +353,31 @@ static void md_balance(struct model *m)
 
 	if (!in)
 		return;
+	/* One receiver at a time, each from the loops as they are now: a
+	 * ping-pong pair settles instead of swapping its counts forever. */
 	for (pass = 0; pass < MD_MAX_PASSES; pass++) {
 		bool changed = false;
 
-		memset(in, 0, m->n * sizeof(*in));
-		for (size_t s = 0; s < m->n; s++)
-			for (size_t l = 0; l < m->t[s].n_out; l++)
-				in[m->t[s].out[l].to] +=
-					m->t[s].out[l].count * m->t[s].loops;
 		for (size_t r = 0; r < m->n; r++) {
 			struct md_task *mt = &m->t[r];
+			long long n = 0;
 
-			if ((mt->block == MD_RECV || mt->block == MD_FUTEX) &&
-			    in[r] != mt->loops) {
-				mt->loops = in[r];
+			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
+				continue;
+			for (size_t s = 0; s < m->n; s++)
+				for (size_t l = 0; l < m->t[s].n_out; l++)
+					if (m->t[s].out[l].to == (int)r)
+						n += m->t[s].out[l].count *
+						     m->t[s].loops;
+			if (n != mt->loops) {
+				mt->loops = n;
 				changed = true;
 			}
 		}
 		if (!changed)
 			break;
 	}
+	(void)in;
 	if (pass == MD_MAX_PASSES)
 		md_warn(m, "the message counts between the threads do not "
 			"settle (a cycle whose counts grow): a receiver may "
@@ -461,6 +466,45 @@ static const char *md_sys_list(const struct tl_thread *t)
 				       cnt[k]);
 	snprintf(out + at, sizeof(out) - at, ")");
 	return out;
+}
+
+/*
+ * No cycle of threads that all wait for a message before sending one:
+ * a thread can start if it sends first or a thread that can start sends
+ * to it; while some cannot, the first born of them sends first.
+ */
+static void md_no_deadlock(struct model *m)
+{
+	bool *live = calloc(m->n, sizeof(*live));
+
+	if (!live)
+		return;
+	for (;;) {
+		bool changed = true;
+		size_t dead = m->n;
+
+		for (size_t i = 0; i < m->n; i++)
+			live[i] = (m->t[i].block != MD_RECV &&
+				   m->t[i].block != MD_FUTEX) ||
+				  m->t[i].sends_first;
+		while (changed) {
+			changed = false;
+			for (size_t s = 0; s < m->n; s++)
+				for (size_t l = 0; live[s] && l < m->t[s].n_out;
+				     l++)
+					if (!live[m->t[s].out[l].to]) {
+						live[m->t[s].out[l].to] = true;
+						changed = true;
+					}
+		}
+		for (size_t i = 0; i < m->n && dead == m->n; i++)
+			if (!live[i] && m->t[i].n_out)
+				dead = i;
+		if (dead == m->n)
+			break;
+		m->t[dead].sends_first = true;
+	}
+	free(live);
 }
 
 /* What a thread did that its loop leaves out. */
@@ -570,6 +614,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 	}
 	md_balance(m);
 	md_first_wakes(m);
+	md_no_deadlock(m);
 	for (size_t i = 0; i < m->n; i++) {
 		struct md_task *mt = &m->t[i];
 
