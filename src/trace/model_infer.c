@@ -109,7 +109,8 @@ static void md_dist_make(struct md_dist *d, double *ns, size_t n)
 	}
 }
 
-/* The class with most blockings. */
+/* The class with most blockings; outside any system call (page faults:
+ * incidental) only when there is no other. */
 static enum tl_class md_main_class(const struct tl_thread *t,
 				   unsigned long *count)
 {
@@ -119,8 +120,11 @@ static enum tl_class md_main_class(const struct tl_thread *t,
 	for (size_t i = 0; i < t->n_blocks; i++)
 		n[t->blocks[i].cls]++;
 	for (int c = 0; c < TL_N_CLASSES; c++)
-		if (n[c] && (best == TL_N_CLASSES || n[c] > n[best]))
+		if (n[c] && c != TL_NOSYS &&
+		    (best == TL_N_CLASSES || n[c] > n[best]))
 			best = (enum tl_class)c;
+	if (best == TL_N_CLASSES && n[TL_NOSYS])
+		best = TL_NOSYS;
 	*count = best == TL_N_CLASSES ? 0 : n[best];
 	return best;
 }
