@@ -200,50 +200,48 @@ static int md_shape(struct md_task *mt)
 	return 0;
 }
 
-/* A sleep whose wake-ups come at a steady period is a timer. */
+/*
+ * A sleep whose wake-ups come at a steady period is a timer: the middle
+ * 80 % of the intervals within MD_TIMER_CV of their median, and narrower
+ * than the sleeps' own (the sleeps make up for the work, as an absolute
+ * timer's do; a fixed sleep after varying work is no timer). Quantiles,
+ * not the standard deviation: one late wake-up must not hide the period.
+ */
 static void md_timer(struct md_task *mt)
 {
 	const struct tl_thread *t = mt->src;
 	double *gap = malloc(t->n_blocks * sizeof(*gap));
-	double prev = 0, sum = 0, sq = 0, mean, sd, lsum = 0, lsq = 0, lsd;
+	double *len = malloc(t->n_blocks * sizeof(*len));
+	double prev = 0, mid, gap_spread, len_spread;
 	size_t n = 0;
 
-	if (!gap)
-		return;
+	if (!gap || !len)
+		goto out;
 	for (size_t i = 0; i < t->n_blocks; i++) {
 		if (t->blocks[i].cls != TL_SLEEP)
 			continue;
 		if (prev) {
-			double l = (double)(t->blocks[i].wake -
+			gap[n] = (double)t->blocks[i].wake - prev;
+			len[n++] = (double)(t->blocks[i].wake -
 					    t->blocks[i].start);
-
-			gap[n++] = (double)t->blocks[i].wake - prev;
-			lsum += l;
-			lsq += l * l;
 		}
 		prev = (double)t->blocks[i].wake;
 	}
-	if (n + 1 < MD_TIMER_MIN) {
-		free(gap);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		sum += gap[i];
-		sq += gap[i] * gap[i];
-	}
-	mean = sum / (double)n;
-	sd = sqrt(fmax(sq / (double)n - mean * mean, 0));
-	lsd = sqrt(fmax(lsq / (double)n - (lsum / n) * (lsum / n), 0));
-	/* Regular wake-ups, more regular than the sleeps: the sleeps make
-	 * up for the work, as an absolute timer's do. */
-	if (sd <= MD_TIMER_CV * mean && sd < lsd) {
-		qsort(gap, n, sizeof(*gap), cmp_double);
+	if (n + 1 < MD_TIMER_MIN)
+		goto out;
+	qsort(gap, n, sizeof(*gap), cmp_double);
+	qsort(len, n, sizeof(*len), cmp_double);
+	mid = quantile(gap, n, 0.5);
+	gap_spread = quantile(gap, n, 0.9) - quantile(gap, n, 0.1);
+	len_spread = quantile(len, n, 0.9) - quantile(len, n, 0.1);
+	if (gap_spread <= MD_TIMER_CV * mid && gap_spread < len_spread) {
 		mt->block = MD_TIMER;
-		mt->period_us = round_us(quantile(gap, n, 0.5) / 1e3);
-		mt->jitter_us = (quantile(gap, n, 0.99) -
-				 quantile(gap, n, 0.01)) / 2e3;
+		mt->period_us = round_us(mid / 1e3);
+		mt->jitter_us = gap_spread / 2e3;
 	}
+out:
 	free(gap);
+	free(len);
 }
 
 /* Whether pair (s, r) can be a channel or futex word from s to r. */
