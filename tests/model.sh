@@ -8,7 +8,8 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 19
+plan 21
+skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
 # line naming the output) and the channels, their senders and receivers.
@@ -65,7 +66,7 @@ if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
    ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
 	why="needs root and tracefs to record"
 	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
-	for i in $(seq 8); do
+	for i in $(seq 10); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -83,7 +84,12 @@ ok $? "its tasks are sh and five sleeps, named after the threads"
 sleeps=$(grep -A8 '^		"sleep' "$TMP/sleep.json" | sed -n 's/.*"sleep": \([0-9.]*\)$/\1/p')
 echo "$sleeps" | diag
 [ "$(echo "$sleeps" | awk '$1 >= 49000 && $1 <= 60000' | wc -l)" -eq 5 ]
-ok $? "each sleep process's sleep is 49-60 ms"
+st=$?
+ok $st "each sleep process's sleep is 49-60 ms"
+if [ $st -ne 0 ]; then
+	cp "$TMP/sleep.dat" "${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat"
+	echo "the recording is kept in ${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat" | diag
+fi
 
 run_bounded 20 "$MIMIC" record -q -o "$TMP/pipe.dat" -- sh -c 'seq 1 100000 | gzip -1 > /dev/null'
 "$MIMIC" model -o "$TMP/pipe.json" "$TMP/pipe.dat" 2>"$TMP/table" &&
@@ -106,4 +112,20 @@ ok $? "--verify runs the model under --record: a row for seq, gzip and the total
 # The model's side is measured, not copied: gzip ran and received.
 awk '$1 == "gzip" && $3 > 0 && $6 > 0 { found = 1 } END { exit !found }' "$TMP/verify"
 ok $? "--verify: the model's gzip used CPU and was woken"
+
+# A periodic thread: cyclictest's measuring thread, SCHED_FIFO 80, every
+# 1000 us on an absolute timer.
+if command -v cyclictest >/dev/null 2>&1; then
+	run_bounded 20 "$MIMIC" record -q -o "$TMP/cyc.dat" -- cyclictest -q -p 80 -t 1 -i 1000 -D 1
+	"$MIMIC" model -o "$TMP/cyc.json" "$TMP/cyc.dat" 2>"$TMP/table" &&
+		"$MIMIC" --check "$TMP/cyc.json" &&
+		grep -q '"timer": { "ref": "unique_cyclictest[-0-9]*", "period": 1000 }' "$TMP/cyc.json"
+	ok $? "cyclictest -i 1000: a timer of period 1000 us"
+	diag <"$TMP/table"
+	grep -q '"policy": "SCHED_FIFO", "priority": 80' "$TMP/cyc.json"
+	ok $? "cyclictest -p 80: SCHED_FIFO priority 80 (from the mimic_task lines)"
+else
+	skip "cyclictest is not installed"
+	skip "cyclictest is not installed"
+fi
 exit $((TEST_FAILED > 0))
