@@ -204,6 +204,30 @@ static void tl_print(struct timeline *tl, const struct trace_ev *e)
 	}
 }
 
+/*
+ * An event in pid's own context while it is off CPU: the kernel's pid
+ * filter dropped its switch in (seen here when a task outside the tree
+ * switched to it). It has been running since at least now.
+ */
+static void tl_seen_running(struct timeline *tl, int pid,
+			    unsigned long long ts)
+{
+	struct tl_thread *t = timeline_find(tl, pid);
+
+	if (!pid || !t || !t->in_tree || t->on_cpu)
+		return;
+	if (t->open_block) {
+		struct tl_block *b = &t->blocks[t->n_blocks - 1];
+
+		if (!b->wake)
+			b->wake = ts;
+		b->back = ts;
+		t->open_block = false;
+	}
+	t->on_cpu = true;
+	t->on_since = ts;
+}
+
 static void tl_switch(struct timeline *tl, const struct trace_ev *e)
 {
 	long state = e->prev_state & STATE_MASK;
@@ -214,6 +238,7 @@ static void tl_switch(struct timeline *tl, const struct trace_ev *e)
 	    !strcmp(e->next_comm, tl->want_comm) &&
 	    (n = tl_get(tl, e->next_pid)))
 		tl_make_root(tl, n, e->ts);
+	tl_seen_running(tl, e->prev_pid, e->ts);
 	p = timeline_find(tl, e->prev_pid);
 	n = timeline_find(tl, e->next_pid);
 	if (p && p->in_tree) {
@@ -288,6 +313,8 @@ static int tl_event(const struct trace_ev *e, void *data)
 		if (t)
 			t->born = e->ts;
 	}
+	if (e->kind != TEV_PRINT && e->kind != TEV_SWITCH)
+		tl_seen_running(tl, e->pid, e->ts);
 	switch (e->kind) {
 	case TEV_PRINT: tl_print(tl, e); break;
 	case TEV_SWITCH: tl_switch(tl, e); break;
