@@ -39,7 +39,8 @@ struct event_state {
 	 * memory estimate before time zero); 0 if none. ev: the first event
 	 * that asks for that much, for the message pointing at it.
 	 */
-	uint64_t (*bytes)(const struct task *task, const struct event **ev);
+	uint64_t (*bytes)(const struct workload *w, const struct task *task,
+			  const struct event **ev);
 };
 
 /*

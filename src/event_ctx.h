@@ -29,6 +29,8 @@ enum event_count {
 	EVENT_COUNT_SENT,         /* messages sent */
 	EVENT_COUNT_RECEIVED,     /* messages received */
 	EVENT_COUNT_DAMAGED,      /* received with a broken pattern */
+	EVENT_COUNT_SENT_BYTES,   /* their bytes (no length header) */
+	EVENT_COUNT_RECEIVED_BYTES,
 };
 
 /* The thread's generator, seeded from global.seed: every draw of a
@@ -130,7 +132,7 @@ void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
 			 int64_t slack_ns, bool overrun);
 /* The iteration's one stamp for batch wakes (taken at the first). */
 int64_t event_ctx_batch_stamp(struct event_ctx *c);
-void event_ctx_count(struct event_ctx *c, enum event_count what);
+void event_ctx_count(struct event_ctx *c, enum event_count what, uint64_t n);
 /* A request done at now: counted, its latency since the last wake-up. */
 void event_ctx_request(struct event_ctx *c, int64_t now);
 /* The requests done so far by every thread of the run. */

@@ -700,9 +700,11 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], "model"))
 			return model_main(argc - 1, argv + 1);
 	}
-	if (parse_cli(argc, argv, &c))
+	if (parse_cli(argc, argv, &c)) {
+		sweep_free(&c.sweep);
 		return notice_rtapp() ? RTAPP_EXIT_INV_COMMANDLINE
 				      : MIMIC_EXIT_BADINPUT;
+	}
 	if (c.list_keys) {
 		parse_print_keys();
 		return MIMIC_EXIT_OK;

@@ -3,12 +3,13 @@
 # the 60 fps decoder -> renderer pipeline (workloads/video-pipeline.json)
 # prints late-frame counts that equal a count made from --trace-json of
 # the same run; each frame's origin is the decoder's timer expiry, carried
-# through the pipe in every message layout (8, 24 and 4 bytes) and a futex
+# through the pipe in every message layout (8, 24 and 4 bytes, and sizes
+# drawn from 1 to 4096) and a futex
 # post; a budget with no chain counts from the iteration's own trigger;
 # mimic compare flags a rise in misses.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"
-plan 19
+plan 21
 
 # spans.py TRACE SUMMARY TASK: the e2e spans of TASK's threads in the
 # trace, counted late from their own timestamps (end - origin > budget,
@@ -72,16 +73,19 @@ awk -v o="$off" 'BEGIN { exit !(o < 1.001) }'
 ok $? "each frame's origin is a decoder timer expiry, 8-byte messages (off by $off us)"
 
 # The same chain with 24-byte (stamp, origin, pattern, stamp) and 4-byte
-# (origin beside the channel) messages: origins exact.
-for bytes in 24 4; do
+# (origin beside the channel) messages, and sizes drawn per message from 1
+# to 4096 (every layout; the channels framed): origins exact.
+for bytes in 24 4 drawn; do
+	size=$bytes rsize=$bytes
+	[ "$bytes" = drawn ] && size='{ "uniform": [1, 4096] }' rsize=8
 	cat >"$TMP/p$bytes.json" <<J
 { "global": { "duration": 1, "log_size": "disable" },
   "tasks": {
     "src": { "timer": { "ref": "t", "period": 10000, "mode": "absolute" },
-             "run": 500, "send": { "to": "c", "bytes": $bytes } },
-    "relay": { "recv": { "from": "c", "bytes": $bytes }, "run": 500,
-               "send": { "to": "d", "bytes": $bytes } },
-    "sink": { "budget": 100000, "recv": { "from": "d", "bytes": $bytes },
+             "run": 500, "send": { "to": "c", "bytes": $size } },
+    "relay": { "recv": { "from": "c", "bytes": $rsize }, "run": 500,
+               "send": { "to": "d", "bytes": $size } },
+    "sink": { "budget": 100000, "recv": { "from": "d", "bytes": $rsize },
               "run": 500 } } }
 J
 	run_bounded 30 "$MIMIC" --quiet --trace-json "$TMP/p$bytes.trace" \
@@ -93,8 +97,11 @@ J
 	[ "$rc" -eq 0 ] && [ "$spans" -eq "$loops" ] && [ "$loops" -gt 10 ] &&
 		[ "$late" -eq "$misses" ]
 	ok $? "$bytes-byte messages: two hops, one span per sink iteration ($spans)"
-	awk -v o="$off" 'BEGIN { exit !(o == 0) }'
-	ok $? "$bytes-byte messages: the sink's origins are the source's expiries, exactly (off $off us)"
+	# 8 to 15 bytes carry the origin's age in whole µs (drawn: some do)
+	bound=0
+	[ "$bytes" = drawn ] && bound=1.001
+	awk -v o="$off" -v b="$bound" 'BEGIN { exit !(o <= b) }'
+	ok $? "$bytes-byte messages: the sink's origins are the source's expiries (off $off us, at most $bound)"
 done
 
 # A futex post carries the waker's origin too.

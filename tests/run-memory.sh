@@ -47,8 +47,10 @@ refused() { # refused NAME EXPECTED-START
 refused membuf "2:34: error: global.mem_buffer_size: the run needs about 16.0 GiB"
 refused memrun "3:21: error: tasks.t.memrun.size: the run needs about 18.6 GiB"
 refused matmul "2:32: error: tasks.t.matmul: the run needs about 6.0 GiB"
-refused msg "5:22: error: tasks.tx.send: the run needs about 12.7 GiB"
-grep -q "12.6 GiB message buffers, 50.5 MiB thread stacks" "$TMP/err"
+# 100 senders with a 64 MiB send buffer each (no receive buffer: they
+# receive nothing), the receiver 2 x 64 MiB
+refused msg "5:22: error: tasks.tx.send: the run needs about 6.5 GiB"
+grep -q "6.4 GiB message buffers, 50.5 MiB thread stacks" "$TMP/err"
 ok $? "the estimate is broken down, biggest part first"
 
 MIMIC_PROC_DIR=$fake "$MIMIC" --check "$TMP/matmul.json" 2>"$TMP/err"

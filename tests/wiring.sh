@@ -4,7 +4,7 @@
 # hang or spin are errors (exit 2) either way. And the "blocked at stop"
 # report: a wait nobody signals, named by the text and JSON summaries.
 . "${srcdir:-.}/tests/lib.sh"
-plan 30
+plan 31
 case $MIMIC in /*) ;; *) MIMIC=$(pwd)/$MIMIC ;; esac
 
 # check NAME JSON EXPECTED-TEXT: the text on stderr, exit 0, then exit 2
@@ -49,7 +49,16 @@ check typo-lone '{ "tasks": {
 check bytes '{ "tasks": {
 	"a": { "send": { "to": "ch", "bytes": 8 }, "sleep": 1000 },
 	"b": { "recv": { "from": "ch", "bytes": 16 } } } }' \
-	'bytes.json:2:9: warning: tasks.a.send: channel "ch": 8-byte messages are sent here but bytes.json:3:9 (tasks.b.recv) receives 16 bytes at a time'
+	'bytes.json:2:9: warning: tasks.a.send: channel "ch": 8-byte messages are sent here but bytes.json:3:9 (tasks.b.recv) expects 16 bytes: each message is still read whole at its sent size'
+
+# A drawn send is compared with nothing: recv takes each message whole.
+printf '%s\n' '{ "tasks": {
+	"a": { "send": { "to": "ch", "bytes": { "uniform": [8, 64] } }, "sleep": 1000 },
+	"b": { "recv": { "from": "ch", "bytes": 16 } } } }' >"$TMP/drawn.json"
+(cd "$TMP" && "$MIMIC" --check --strict drawn.json) >/dev/null 2>"$TMP/err"
+rc=$?
+[ "$rc" -eq 0 ] && ! grep -q "warning\|error" "$TMP/err"
+ok $? "bytes drawn by the sender, fixed at recv: no size warning, even --strict (exit $rc)"
 
 check cond '{ "tasks": {
 	"a": { "wait": "cnd", "run": 10 },

@@ -117,18 +117,22 @@ static void repeat_print(const struct repeat_table *t, const char *dir,
 			 int done)
 {
 	double s[3];
+	int w = 22; /* the metric column fits the longest name */
 
+	for (size_t k = 0; k < t->n; k++)
+		if ((int)strlen(t->m[k].name) > w)
+			w = (int)strlen(t->m[k].name);
 	printf("mimic: %d run%s in %s: min / median / max over the runs\n",
 	       done, done == 1 ? "" : "s", dir);
-	printf("%-16s %-22s %4s %12s %12s %12s\n", "task", "metric", "runs",
+	printf("%-16s %-*s %4s %12s %12s %12s\n", "task", w, "metric", "runs",
 	       "min", "median", "max");
 	for (size_t k = 0; k < t->n; k++) {
 		int n = headline_stats(t->m[k].values, t->runs, s);
 
 		if (!n)
 			continue;
-		printf("%-16.16s %-22.22s %4d %12.10g %12.10g %12.10g\n",
-		       t->m[k].task ? t->m[k].task : "-", t->m[k].name, n,
+		printf("%-16.16s %-*s %4d %12.10g %12.10g %12.10g\n",
+		       t->m[k].task ? t->m[k].task : "-", w, t->m[k].name, n,
 		       s[0], s[1], s[2]);
 	}
 	fflush(stdout);

@@ -273,19 +273,25 @@ int64_t event_ctx_batch_stamp(struct event_ctx *c)
 	return t->it.batch_ns;
 }
 
-void event_ctx_count(struct event_ctx *c, enum event_count what)
+void event_ctx_count(struct event_ctx *c, enum event_count what, uint64_t n)
 {
 	struct thread_stats *s = &ctx_thread(c)->stats;
 
 	switch (what) {
 	case EVENT_COUNT_SENT:
-		s->sent++;
+		s->sent += n;
 		break;
 	case EVENT_COUNT_RECEIVED:
-		s->received++;
+		s->received += n;
 		break;
 	case EVENT_COUNT_DAMAGED:
-		s->damaged++;
+		s->damaged += n;
+		break;
+	case EVENT_COUNT_SENT_BYTES:
+		s->sent_bytes += n;
+		break;
+	case EVENT_COUNT_RECEIVED_BYTES:
+		s->received_bytes += n;
 		break;
 	}
 }

@@ -178,7 +178,7 @@ static void mem_per_thread(const struct workload *w, struct mem_sum *s)
 				if (k < n_seen || n_seen == 8)
 					continue;
 				seen[n_seen++] = st;
-				one = st->bytes(task, &ev);
+				one = st->bytes(w, task, &ev);
 				if (!one || !ev)
 					continue;
 				snprintf(path, sizeof(path), "tasks.%s.%s",

@@ -2,8 +2,11 @@
  * channel.c - "send" and "recv": messages over a real kernel channel (a
  * pipe, or a socket declared in "resources"), so the kernel's own wake
  * path is what gets measured.
- *   "send": {"to": ch, "bytes": 8, "count": 1}
- *   "recv": {"from": ch, "bytes": 8, "count": 1}
+ *   "send": {"to": ch, "bytes": 8, "count": 1}; bytes may be a
+ *   distribution ({"uniform": [64, 4096]}, model/dist.h), drawn per message
+ *   and clamped into [1, the channel's largest message];
+ *   "recv": {"from": ch, "bytes": 8, "count": 1}: each message whole, at
+ *   the size it was sent with (bytes is what the wiring checks compare);
  *   "recv": {"from": [ch1, ch2, ...], ...}: each message from whichever
  *   channel has one (poll), as a server with several clients reads.
  * Each message carries the sender's CLOCK_MONOTONIC stamp and the origin
@@ -27,9 +30,16 @@
  * message that ends the sleep was stamped by the sender just before the
  * write that woke it.
  * Writes and reads loop over short transfers: a message is never split.
+ * Where the receiver learns a message's size (resources/channel.h): a
+ * stream channel of one size throughout carries bare messages of that
+ * size; one whose sizes may differ is framed, a 4-byte length before each
+ * message (written in the same write); a datagram is one message. Where
+ * a message may exceed PIPE_BUF, senders write under the channel's lock.
  */
 #include "lib/arena.h"
 #include "event.h"
+#include "model/dist.h"
+#include "model/dump_value.h"
 #include "parse/jtree.h"
 #include "parse/keys.h"
 #include "parse/parser.h"
@@ -40,6 +50,7 @@
 
 #include <errno.h>
 #include <json-c/json.h>
+#include <math.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <stddef.h>
@@ -47,7 +58,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define CHANNEL_MAX_BYTES (64 * 1024 * 1024)
 #define CHANNEL_MAX_FROM  1024
 
 /* The channel (or channels) a message goes to or comes from. */
@@ -59,7 +69,7 @@ struct channel_peer {
 
 struct channel_args {
 	struct channel_peer peer;
-	int64_t bytes;            /* per message */
+	struct dist_value bytes;  /* per message: fixed, or drawn (send) */
 	int64_t count;            /* messages per execution */
 };
 
@@ -100,11 +110,7 @@ static int channel_peer_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-#define CHANNEL_SIZE_KEYS                                                  \
-	{ .name = "bytes", .type = KEY_COUNT,                              \
-	  .offset = offsetof(struct channel_args, bytes), .min = 1,        \
-	  .max = CHANNEL_MAX_BYTES, .def = 8, .unit = "bytes",             \
-	  .help = "bytes per message (8)" },                               \
+#define CHANNEL_COUNT_KEY                                                  \
 	{ .name = "count", .type = KEY_COUNT,                              \
 	  .offset = offsetof(struct channel_args, count), .min = 1,        \
 	  .max = INT64_MAX, .def = 1,                                      \
@@ -114,7 +120,13 @@ static const struct key send_keys[] = {
 	{ .name = "to", .type = KEY_NAME,
 	  .offset = offsetof(struct channel_args, peer.name),
 	  .flags = KEYF_REQUIRED, .help = "a channel name" },
-	CHANNEL_SIZE_KEYS,
+	{ .name = "bytes", .type = KEY_COUNT,
+	  .offset = offsetof(struct channel_args, bytes), .min = 1,
+	  .max = CHANNEL_MAX_BYTES, .def = 8, .unit = "bytes",
+	  .flags = KEYF_DIST,
+	  .help = "bytes per message (8), or a distribution (drawn per "
+		  "message)" },
+	CHANNEL_COUNT_KEY,
 	{ NULL }
 };
 
@@ -123,7 +135,12 @@ static const struct key recv_keys[] = {
 	  .offset = offsetof(struct channel_args, peer),
 	  .parse = channel_peer_parse, .flags = KEYF_REQUIRED,
 	  .help = "a channel name, or an array of them (poll)" },
-	CHANNEL_SIZE_KEYS,
+	{ .name = "bytes", .type = KEY_COUNT,
+	  .offset = offsetof(struct channel_args, bytes.fixed), .min = 1,
+	  .max = CHANNEL_MAX_BYTES, .def = 8, .unit = "bytes",
+	  .help = "bytes per message expected (8): checked against the "
+		  "senders'; each message is read whole at its sent size" },
+	CHANNEL_COUNT_KEY,
 	{ NULL }
 };
 
@@ -165,7 +182,18 @@ static int recv_parse(struct parser *p, const char *path,
 		      const struct jnode *v, struct event *ev)
 {
 	const struct channel_args *a = ev->args;
-	int rc = channel_parse(p, path, v, ev, recv_keys);
+	const struct jnode *b = v->type == J_OBJECT ? jtree_get(v, "bytes")
+						    : NULL;
+	int rc;
+
+	if (b && b->type == J_OBJECT) {
+		parser_error(p, b, parser_path(p, path, "bytes"),
+			     "recv takes each message whole, at the size it "
+			     "was sent with: a distribution belongs on send's "
+			     "\"bytes\"");
+		return -1;
+	}
+	rc = channel_parse(p, path, v, ev, recv_keys);
 
 	for (int k = 0; !rc && k < (a->peer.n_from ? a->peer.n_from : 1); k++) {
 		int r = a->peer.n_from ? a->peer.from[k] : ev->resource;
@@ -176,6 +204,85 @@ static int recv_parse(struct parser *p, const char *path,
 	return rc;
 }
 
+/* The sizes a send or recv may put on r: [*lo, *hi]. */
+static void channel_size_range(const struct channel_args *a,
+			       const struct resource *r, int64_t *lo,
+			       int64_t *hi)
+{
+	int64_t max = channel_max_bytes(r);
+
+	if (!a->bytes.dist) {
+		*lo = *hi = a->bytes.fixed;
+		return;
+	}
+	*lo = llround(a->bytes.dist->lo);
+	*hi = llround(a->bytes.dist->hi);
+	if (*hi > max)
+		*hi = max;
+	if (*lo > *hi)
+		*lo = *hi;
+}
+
+/* The largest parameter of a size: what must fit in one message. */
+static double channel_size_top(const struct dist_value *v)
+{
+	const struct dist *d = v->dist;
+	double top = 0;
+
+	if (!d)
+		return (double)v->fixed;
+	switch (d->kind) {
+	case DIST_UNIFORM:
+		return d->b;
+	case DIST_CHOICE:
+		for (size_t k = 0; k < d->n; k++)
+			if (d->values[k] > top)
+				top = d->values[k];
+		return top;
+	default:
+		return d->a; /* a mean: its tail is clamped */
+	}
+}
+
+/*
+ * Once every task is parsed (the channel's kind is known): the size must
+ * fit the channel, and the channel learns the sizes it carries, so that
+ * it frames its messages when they may differ.
+ */
+static int channel_finalize(struct parser *p, const struct task *t,
+			    struct event *ev)
+{
+	const struct channel_args *a = ev->args;
+	int n = a->peer.n_from > 1 ? a->peer.n_from : 1;
+	int errs = 0;
+
+	for (int k = 0; k < n; k++) {
+		struct resource *r =
+			&p->w->resources[n > 1 ? a->peer.from[k] : ev->resource];
+		double top = channel_size_top(&a->bytes);
+		int64_t lo, hi;
+
+		if (top > (double)channel_max_bytes(r)) {
+			parser_event_error(p, t, ev,
+				"bytes %s %.15g: channel \"%s\" is %s, whose "
+				"messages are at most %lld bytes",
+				a->bytes.dist ? "reaches" : "is", top, r->name,
+				channel_what(r),
+				(long long)channel_max_bytes(r));
+			errs++;
+			continue;
+		}
+		channel_size_range(a, r, &lo, &hi);
+		if (!r->msg_max || lo < r->msg_min)
+			r->msg_min = lo;
+		if (hi > r->msg_max)
+			r->msg_max = hi;
+		if (a->bytes.dist)
+			r->msg_drawn = true;
+	}
+	return errs;
+}
+
 /* The body of every message: a fixed function of the byte's position. */
 static unsigned char pattern_byte(int64_t k)
 {
@@ -183,42 +290,80 @@ static unsigned char pattern_byte(int64_t k)
 }
 
 /*
- * Per thread: the send buffer then the receive buffer, of the task's
- * largest message each; the send buffer keeps the pattern, a message only
- * changes its stamps.
+ * Per thread, one allocation: the length header's slot, then the send
+ * buffer (the pattern, as large as the largest message the thread sends or
+ * receives: the reference a received body is checked against), then the
+ * receive buffer (the largest message that can arrive on its channels).
+ * A send writes its stamps into the send buffer and puts the pattern back
+ * after the write.
  */
 struct channel_state {
-	unsigned char *msg;
-	int64_t max;              /* bytes of each buffer */
+	unsigned char *msg;       /* the header slot */
+	unsigned char *in;        /* the receive buffer */
+	int64_t out_max;          /* bytes of the send buffer */
+	int64_t in_max;           /* bytes of the receive buffer */
 	int poll_next;            /* recv from several: the last one served */
 };
 
 static const struct event_state channel_state;
+extern const struct event_kind event_send;
 
-/* The task's largest message (its first event asking for it). */
-static int64_t channel_task_max(const struct task *task,
-				const struct event **first)
+/* The largest message the task sends and the largest it may receive
+ * (*first: the first event asking for the larger). */
+static void channel_task_max(const struct workload *w,
+			     const struct task *task, int64_t *out_max,
+			     int64_t *in_max, const struct event **first)
 {
-	int64_t max = 0;
+	int64_t most = 0;
 
+	*out_max = *in_max = 0;
 	for (size_t p = 0; p < task->n_phases; p++)
 		for (size_t e = 0; e < task->phases[p].n_events; e++) {
 			const struct event *ev = &task->phases[p].events[e];
 			const struct channel_args *a = ev->args;
+			int n;
 
-			if (ev->kind->state == &channel_state && a->bytes > max) {
-				max = a->bytes;
-				*first = ev;
+			/* Another kind's args may be NULL: test the kind first. */
+			if (ev->kind->state != &channel_state)
+				continue;
+			n = a->peer.n_from > 1 ? a->peer.n_from : 1;
+			for (int k = 0; k < n; k++) {
+				const struct resource *r = &w->resources[
+					n > 1 ? a->peer.from[k] : ev->resource];
+				int64_t lo, hi;
+
+				if (ev->kind == &event_send) {
+					channel_size_range(a, r, &lo, &hi);
+					if (hi > *out_max)
+						*out_max = hi;
+				} else {
+					hi = r->msg_max;
+					if (hi > *in_max)
+						*in_max = hi;
+				}
+				if (hi > most) {
+					most = hi;
+					*first = ev;
+				}
 			}
 		}
-	return max;
 }
 
-/* Two buffers of the largest message: one to send, one to receive. */
-static uint64_t channel_state_bytes(const struct task *task,
+static int64_t channel_body_bytes(int64_t out_max, int64_t in_max)
+{
+	return out_max > in_max ? out_max : in_max;
+}
+
+static uint64_t channel_state_bytes(const struct workload *w,
+				    const struct task *task,
 				    const struct event **ev)
 {
-	return 2 * (uint64_t)channel_task_max(task, ev);
+	int64_t out_max, in_max;
+
+	channel_task_max(w, task, &out_max, &in_max, ev);
+	return CHANNEL_HEADER_BYTES +
+	       (uint64_t)channel_body_bytes(out_max, in_max) +
+	       (uint64_t)in_max;
 }
 
 static int channel_state_init(void *state, const struct workload *w,
@@ -226,13 +371,16 @@ static int channel_state_init(void *state, const struct workload *w,
 {
 	struct channel_state *s = state;
 	const struct event *first = NULL;
+	int64_t body;
 
-	(void)w;
-	s->max = channel_task_max(task, &first);
-	if (!(s->msg = calloc(2, (size_t)s->max)))
+	channel_task_max(w, task, &s->out_max, &s->in_max, &first);
+	body = channel_body_bytes(s->out_max, s->in_max);
+	if (!(s->msg = calloc(1, (size_t)(CHANNEL_HEADER_BYTES + body +
+					  s->in_max + 1))))
 		return -1;
-	for (int64_t k = 0; k < s->max; k++)
-		s->msg[k] = pattern_byte(k);
+	for (int64_t k = 0; k < body; k++)
+		s->msg[CHANNEL_HEADER_BYTES + k] = pattern_byte(k);
+	s->in = s->msg + CHANNEL_HEADER_BYTES + body;
 	return 0;
 }
 
@@ -353,26 +501,74 @@ static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 	return true;
 }
 
+/* The pattern back where a send of n bytes wrote its stamps. */
+static void pattern_restore(unsigned char *body, int64_t n)
+{
+	for (int64_t k = 0; k < n && k < 16; k++)
+		body[k] = pattern_byte(k);
+	for (int64_t k = n >= 24 ? n - 8 : n; k < n; k++)
+		body[k] = pattern_byte(k);
+}
+
+/*
+ * One message's write. Above PIPE_BUF a stream channel's write may be cut
+ * when the channel fills, and another sender's slipped in between the
+ * pieces: on a channel that carries such writes, every send goes under
+ * the channel's lock (resources/channel.h).
+ */
+static bool send_whole(struct event_ctx *ctx, struct live_channel *c,
+		       unsigned char *buf, int64_t n)
+{
+	bool sent;
+
+	if (!c->write_locked)
+		return transfer(ctx, c->wfd, buf, 0, n, true);
+	pthread_mutex_lock(&c->write_lock);
+	/* A sender that waited here while the run stopped. */
+	sent = !event_ctx_stopping(ctx) &&
+	       transfer(ctx, c->wfd, buf, 0, n, true);
+	pthread_mutex_unlock(&c->write_lock);
+	return sent;
+}
+
 static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
 	struct live_channel *c = channel_live(event_ctx_live(ctx, ev->resource));
-
-	unsigned char *out = ((struct channel_state *)event_ctx_state(ctx))->msg;
-
+	struct channel_state *s = event_ctx_state(ctx);
+	unsigned char *body = s->msg + CHANNEL_HEADER_BYTES;
 	int64_t origin = event_ctx_chain_origin(ctx);
 
 	for (int64_t k = 0; k < a->count; k++) {
-		int64_t stamp = time_now_ns();
+		int64_t n = dist_get(&a->bytes, event_ctx_rng(ctx));
+		int64_t stamp;
+		bool sent;
 
-		if (a->bytes < 4)
+		/* Parsing made both hold for a fixed size; a draw's tail. */
+		if (n > c->max_bytes)
+			n = c->max_bytes;
+		if (n > s->out_max)
+			n = s->out_max;
+		stamp = time_now_ns();
+		if (n < 4)
 			atomic_store(&c->stamp, stamp);
-		if (a->bytes < 8)
+		if (n < 8)
 			atomic_store(&c->origin, origin);
-		stamp_fill(out, a->bytes, stamp, origin);
-		if (!transfer(ctx, c->wfd, out, 0, a->bytes, true))
+		stamp_fill(body, n, stamp, origin);
+		if (c->framed) {
+			uint32_t len = (uint32_t)n;
+
+			memcpy(s->msg, &len, CHANNEL_HEADER_BYTES);
+			sent = send_whole(ctx, c, s->msg,
+					  CHANNEL_HEADER_BYTES + n);
+		} else {
+			sent = send_whole(ctx, c, body, n);
+		}
+		pattern_restore(body, n);
+		if (!sent)
 			return;
-		event_ctx_count(ctx, EVENT_COUNT_SENT);
+		event_ctx_count(ctx, EVENT_COUNT_SENT, 1);
+		event_ctx_count(ctx, EVENT_COUNT_SENT_BYTES, (uint64_t)n);
 	}
 }
 
@@ -392,6 +588,66 @@ static int64_t recv_try(int fd, bool socket, unsigned char *buf, int64_t n)
 	r = recv(fd, buf, (size_t)n, MSG_DONTWAIT);
 	/* End of file and errors: the blocking read says what they are. */
 	return r > 0 ? r : -1;
+}
+
+/*
+ * One datagram into the receive buffer: its size in *n (-1 if it was cut
+ * short: larger than any send names); *blocked if none was waiting (try:
+ * a single channel, not yet polled). False if the run stops.
+ */
+static bool recv_datagram(struct event_ctx *ctx, int fd,
+			  const struct channel_state *s, bool try, int64_t *n,
+			  bool *blocked)
+{
+	ssize_t r = -1;
+
+	if (try) {
+		r = recv(fd, s->in, (size_t)s->in_max, MSG_DONTWAIT | MSG_TRUNC);
+		*blocked = r < 0;
+	}
+	while (r < 0) {
+		r = recv(fd, s->in, (size_t)s->in_max, MSG_TRUNC);
+		if (r < 0 && (errno != EINTR || event_ctx_stopping(ctx)))
+			return false;
+	}
+	*n = r > 0 && r <= s->in_max ? r : -1;
+	return true;
+}
+
+/*
+ * One message from a stream channel into the receive buffer: its size in
+ * *n (-1: a length header out of range, the stream is lost); *blocked as
+ * recv_datagram. False if the run stops.
+ */
+static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
+			int64_t size, bool socket, const struct channel_state *s,
+			bool try, int64_t *n, bool *blocked)
+{
+	unsigned char hdr[CHANNEL_HEADER_BYTES];
+	unsigned char *first = c->framed ? hdr : s->in;
+	int64_t first_n = c->framed ? CHANNEL_HEADER_BYTES : size;
+	int64_t done = 0;
+	uint32_t len;
+
+	if (try) {
+		done = recv_try(c->rfd, socket, first, first_n);
+		*blocked = done < 0;
+		if (done < 0)
+			done = 0;
+	}
+	if (!transfer(ctx, c->rfd, first, done, first_n, false))
+		return false;
+	if (!c->framed) {
+		*n = size;
+		return true;
+	}
+	memcpy(&len, hdr, CHANNEL_HEADER_BYTES);
+	if (len < 1 || len > (uint64_t)s->in_max) {
+		*n = -1;
+		return true;
+	}
+	*n = len;
+	return transfer(ctx, c->rfd, s->in, 0, len, false);
 }
 
 /* The channel of several with a message waiting, *blocked when none was
@@ -434,34 +690,38 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
 	const struct channel_state *s = event_ctx_state(ctx);
-	unsigned char *in = s->msg + s->max;
+	const unsigned char *ref = s->msg + CHANNEL_HEADER_BYTES;
 
 	for (int64_t k = 0; k < a->count; k++) {
-		bool blocked = false;
-		int res = a->peer.n_from > 1 ? recv_poll(ctx, ev, &blocked)
-					     : ev->resource;
+		bool blocked = false, try = a->peer.n_from <= 1, got;
+		int res = try ? ev->resource : recv_poll(ctx, ev, &blocked);
+		const struct resource *r;
 		struct live_channel *c;
 		enum wake_path path;
-		int64_t now, stamp, origin, done = 0;
+		int64_t now, stamp, origin, n;
 
 		if (res < 0)
 			return;
+		r = event_ctx_resource(ctx, res);
 		c = channel_live(event_ctx_live(ctx, res));
-		path = resource_kind_of(event_ctx_resource(ctx, res))->wake_path;
-		if (a->peer.n_from <= 1) {
-			done = recv_try(c->rfd, path == WAKE_SOCKET, in,
-					a->bytes);
-			blocked = done < 0;
-			if (done < 0)
-				done = 0;
-		}
-		if (!transfer(ctx, c->rfd, in, done, a->bytes, false))
+		path = resource_kind_of(r)->wake_path;
+		if (c->datagram)
+			got = recv_datagram(ctx, c->rfd, s, try, &n, &blocked);
+		else
+			got = recv_stream(ctx, c, r->msg_max,
+					  path == WAKE_SOCKET, s, try, &n,
+					  &blocked);
+		if (!got)
 			return;
 		now = time_now_ns();
-		event_ctx_count(ctx, EVENT_COUNT_RECEIVED);
-		if (!stamp_read(in, s->msg, a->bytes, now,
-				event_ctx_t_zero(ctx), c, &stamp, &origin)) {
-			event_ctx_count(ctx, EVENT_COUNT_DAMAGED);
+		event_ctx_count(ctx, EVENT_COUNT_RECEIVED, 1);
+		if (n > 0)
+			event_ctx_count(ctx, EVENT_COUNT_RECEIVED_BYTES,
+					(uint64_t)n);
+		if (n < 0 || !stamp_read(s->in, ref, n, now,
+					 event_ctx_t_zero(ctx), c, &stamp,
+					 &origin)) {
+			event_ctx_count(ctx, EVENT_COUNT_DAMAGED, 1);
 			continue;
 		}
 		event_ctx_chain_received(ctx, origin);
@@ -486,7 +746,9 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 		json_object_object_add(out, "from", from);
 	}
 	resource_dump(r, out); /* "kind": pipe, stream, dgram or tcp */
-	json_object_object_add(out, "bytes", json_object_new_int64(a->bytes));
+	json_object_object_add(out, "bytes",
+			       a->bytes.dist ? dump_dist(a->bytes.dist)
+					     : json_object_new_int64(a->bytes.fixed));
 	json_object_object_add(out, "count", json_object_new_int64(a->count));
 }
 
@@ -500,7 +762,8 @@ static size_t channel_uses(const struct event *ev, struct event_use *out,
 	for (size_t k = 0; k < n && k < max; k++)
 		out[k] = (struct event_use){
 			.resource = n > 1 ? a->peer.from[k] : ev->resource,
-			.role = role, .amount = a->bytes };
+			.role = role,
+			.amount = a->bytes.dist ? -1 : a->bytes.fixed };
 	return n;
 }
 
@@ -520,14 +783,16 @@ const struct event_kind event_send = {
 	.key = "send", .ftrace_type = RTAPP_TYPE_NONE,
 	.help = "a channel name, or an object: send messages",
 	.keys = send_keys, .args_size = sizeof(struct channel_args),
-	.parse = send_parse, .state = &channel_state,
+	.parse = send_parse, .finalize = channel_finalize,
+	.state = &channel_state,
 	.exec = send_exec, .dump = channel_dump, .uses = send_uses,
 };
 const struct event_kind event_recv = {
 	.key = "recv", .ftrace_type = RTAPP_TYPE_NONE,
 	.help = "a channel name, or an object: receive messages",
 	.keys = recv_keys, .args_size = sizeof(struct channel_args),
-	.parse = recv_parse, .state = &channel_state,
+	.parse = recv_parse, .finalize = channel_finalize,
+	.state = &channel_state,
 	.exec = recv_exec, .dump = channel_dump, .uses = recv_uses,
 	.waits = true,
 };

@@ -172,9 +172,11 @@ static int matmul_state_init(void *state, const struct workload *w,
 	return s->m ? 0 : -1;
 }
 
-static uint64_t matmul_state_bytes(const struct task *task,
+static uint64_t matmul_state_bytes(const struct workload *w,
+				   const struct task *task,
 				   const struct event **ev)
 {
+	(void)w;
 	bool fill = false;
 	int64_t n = matmul_task_n(task, &fill, ev);
 

@@ -54,9 +54,9 @@ struct key {
 enum {
 	KEYF_REQUIRED = 1u << 0,  /* an object without it is an error */
 	KEYF_NO_DEFAULT = 1u << 1, /* the walker leaves the field alone */
-	KEYF_DIST = 1u << 2,      /* KEY_DURATION_US: a distribution object
-				   * too; the field is a struct dist_value
-				   * (model/dist.h) */
+	KEYF_DIST = 1u << 2,      /* KEY_DURATION_US or KEY_COUNT (a size):
+				   * a distribution object too; the field is
+				   * a struct dist_value (model/dist.h) */
 };
 
 #endif

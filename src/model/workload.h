@@ -186,6 +186,10 @@ struct resource {
 	int64_t stride;           /* membuf: chase stride, bytes */
 	bool sequential;          /* membuf: chase order */
 	enum socket_mode socket_mode;
+	int64_t msg_min, msg_max; /* channel: the smallest and largest message
+				   * size a send or recv of it names (drawn:
+				   * its clamp range); 0 when none does */
+	bool msg_drawn;           /* channel: a send draws its size */
 	bool declared;            /* named in the "resources" section */
 };
 

@@ -271,6 +271,43 @@ int dist_parse(struct parser *p, const char *path, const struct jnode *v,
 	return 0;
 }
 
+int dist_parse_size(struct parser *p, const char *path, const struct jnode *v,
+		    double min, double max, struct dist_value *out)
+{
+	struct dist *d;
+	double tail = max;
+
+	if (dist_parse(p, path, v, 1.0, min, max, out))
+		return -1;
+	d = (struct dist *)out->dist; /* ours: just built */
+	switch (d->kind) {
+	case DIST_UNIFORM:
+		tail = d->b;
+		break;
+	case DIST_CHOICE:
+		tail = min;
+		for (size_t k = 0; k < d->n; k++)
+			if (d->values[k] > tail)
+				tail = d->values[k];
+		break;
+	case DIST_NORMAL:
+		tail = d->a + 6 * d->b;
+		break;
+	case DIST_LOGNORMAL:
+		tail = exp(d->mu + 6 * d->sigma);
+		break;
+	case DIST_EXPONENTIAL:
+		tail = 16 * d->a;
+		break;
+	case DIST_KINDS:
+		break;
+	}
+	tail = ceil(tail);
+	if (tail < d->hi)
+		d->hi = tail < min ? min : tail;
+	return 0;
+}
+
 int parser_time_dist_us(struct parser *p, const char *path,
 			const struct jnode *v, struct dist_value *out)
 {

@@ -160,6 +160,12 @@ int keys_apply(struct parser *p, const char *path, const struct key *k,
 		return keys_integer(p, path, v, k->min, k->max,
 				    (int64_t *)field);
 	case KEY_COUNT:
+		if ((k->flags & KEYF_DIST) && v->type == J_OBJECT)
+			return dist_parse_size(p, path, v, (double)k->min,
+					       (double)k->max,
+					       (struct dist_value *)field);
+		if (k->flags & KEYF_DIST)
+			((struct dist_value *)field)->dist = NULL;
 		return keys_count(p, path, v, k, (int64_t *)field);
 	case KEY_DURATION_US:
 		if ((k->flags & KEYF_DIST) && v->type == J_OBJECT)

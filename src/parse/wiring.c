@@ -286,20 +286,38 @@ static const struct wiring_use *wiring_other_size(struct wiring *wr, size_t k,
 						  int64_t amount)
 {
 	for (; k != NONE; k = wr->next[k])
-		if (wr->uses[k].role == role && wr->uses[k].amount != amount)
+		if (wr->uses[k].role == role && wr->uses[k].amount >= 0 &&
+		    wr->uses[k].amount != amount)
+			return &wr->uses[k];
+	return NULL;
+}
+
+/* The first use from u on in the role with a fixed size, or NULL. */
+static const struct wiring_use *wiring_fixed(struct wiring *wr,
+					     const struct wiring_use *u,
+					     enum event_role role)
+{
+	for (size_t k = (size_t)(u - wr->uses); k != NONE; k = wr->next[k])
+		if (wr->uses[k].role == role && wr->uses[k].amount >= 0)
 			return &wr->uses[k];
 	return NULL;
 }
 
 /*
  * Two ends that disagree on the size: a recv of another size than the
- * first send, else a send of another size than the first recv.
+ * first fixed send, else a fixed send of another size than the first
+ * recv. A drawn size is compared with nothing: recv takes each message
+ * whole at the size it was sent with.
  */
 static void wiring_sizes(struct wiring *wr, int r, const struct wiring_use *s,
 			 const struct wiring_use *v)
 {
-	const struct wiring_use *y = wiring_other_size(
-		wr, (size_t)(v - wr->uses), ROLE_RECV, s->amount);
+	const struct wiring_use *y;
+
+	if (!(s = wiring_fixed(wr, s, ROLE_SEND)) ||
+	    !(v = wiring_fixed(wr, v, ROLE_RECV)))
+		return;
+	y = wiring_other_size(wr, (size_t)(v - wr->uses), ROLE_RECV, s->amount);
 
 	if (!y) {
 		s = wiring_other_size(wr, (size_t)(s - wr->uses), ROLE_SEND,
@@ -310,7 +328,8 @@ static void wiring_sizes(struct wiring *wr, int r, const struct wiring_use *s,
 		return;
 	wiring_report(wr, false, s, arena_printf(wr->a,
 		"channel \"%s\": %lld-byte messages are sent here but %s "
-		"receives %lld bytes at a time: the receiver finds them damaged",
+		"expects %lld bytes: each message is still read whole at its "
+		"sent size (a stream channel carries its length)",
 		wiring_name(wr, r), (long long)s->amount, wiring_where(wr, y),
 		(long long)y->amount));
 }

@@ -23,6 +23,7 @@ struct thread_stats {
 	uint64_t rows;            /* phase iterations completed */
 	uint64_t timer_overruns;
 	uint64_t sent, received;  /* messages */
+	uint64_t sent_bytes, received_bytes; /* their sizes, summed */
 	uint64_t damaged;         /* received with a broken pattern */
 	uint64_t attr_failures;   /* phase attribute changes refused */
 	/* Wake-up latency per path, µs: the thread slept and was woken. */

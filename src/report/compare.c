@@ -829,13 +829,22 @@ static struct json_object *compare_kernel_release(const struct compare_run *r)
 		"kernel", json_type_string);
 }
 
-/* One warning per thing that differs, naming its first two values. */
+/* One warning per thing that differs, naming its first two values;
+ * warned holds copies, freed by the caller. */
 static void compare_warn_once(struct compare_names *warned, const char *what,
 			      const char *a_path, const char *a,
 			      const char *b_path, const char *b)
 {
-	if (compare_names_has(warned, what) || compare_names_add(warned, what))
+	char *copy;
+
+	/* what may be the caller's buffer: the list keeps its own copy. */
+	if (compare_names_has(warned, what))
 		return;
+	copy = strdup(what);
+	if (!copy || compare_names_add(warned, copy)) {
+		free(copy);
+		return;
+	}
 	fprintf(stderr, "mimic compare: warning: %s differs: %s in %s, %s "
 		"in %s\n", what, a, a_path, b, b_path);
 }
@@ -918,6 +927,8 @@ static void compare_warn_meta(struct compare_ctx *c)
 						json_object_get_string(b));
 			}
 		}
+	for (int k = 0; k < warned.n; k++)
+		free((char *)warned.v[k]);
 	free(warned.v);
 }
 

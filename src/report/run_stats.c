@@ -91,6 +91,8 @@ void run_stats_task(const struct run_result *r, const struct task *task,
 		s->overruns += ts->timer_overruns;
 		s->sent += ts->sent;
 		s->received += ts->received;
+		s->sent_bytes += ts->sent_bytes;
+		s->received_bytes += ts->received_bytes;
 		s->damaged += ts->damaged;
 		if (ts->attr_failures && !s->attr_failures)
 			s->attr_msg = t->attr_msg;

@@ -18,6 +18,7 @@
 struct run_task_stats {
 	int threads;
 	uint64_t rows, overruns, sent, received;
+	uint64_t sent_bytes, received_bytes; /* of those messages */
 	uint64_t dropped, damaged, attr_failures;
 	const char *attr_msg;     /* the first refused phase change */
 	struct hist wake[WAKE_PATHS]; /* wake-up latency, µs */

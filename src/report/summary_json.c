@@ -303,6 +303,10 @@ static struct json_object *summary_task(const struct run_result *r,
 	summary_add(o, "overruns", json_object_new_int64((int64_t)s->overruns));
 	summary_add(o, "sent", json_object_new_int64((int64_t)s->sent));
 	summary_add(o, "received", json_object_new_int64((int64_t)s->received));
+	summary_add(o, "sent_bytes",
+		    json_object_new_int64((int64_t)s->sent_bytes));
+	summary_add(o, "received_bytes",
+		    json_object_new_int64((int64_t)s->received_bytes));
 	for (int w = 0; w < WAKE_PATHS; w++)
 		if (s->wake[w].n)
 			summary_add(wake, wake_path_name(w),

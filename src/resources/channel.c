@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <json-c/json.h>
 #include <netinet/in.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -61,15 +62,62 @@ fail:
 	return rc;
 }
 
+static bool channel_datagram(const struct resource *r)
+{
+	return r->type == RES_SOCKET && r->socket_mode == SOCKET_DGRAM;
+}
+
+int64_t channel_max_bytes(const struct resource *r)
+{
+	return channel_datagram(r) ? CHANNEL_DGRAM_MAX_BYTES : CHANNEL_MAX_BYTES;
+}
+
+const char *channel_what(const struct resource *r)
+{
+	if (r->type != RES_SOCKET)
+		return "a pipe";
+	return r->socket_mode == SOCKET_DGRAM  ? "a datagram socket"
+	       : r->socket_mode == SOCKET_TCP ? "a TCP socket"
+					      : "a stream socket";
+}
+
+/* A stream channel whose messages may differ in size (channel.h). */
+static bool channel_framed(const struct resource *r)
+{
+	return !channel_datagram(r) &&
+	       (r->msg_drawn || r->msg_min != r->msg_max);
+}
+
+/* What send and recv need to know of the channel, from its uses. */
+static int channel_init(struct live_resource *l, const struct globals *g)
+{
+	struct live_channel *c = channel_live(l);
+	const struct resource *r = l->r;
+
+	atomic_init(&c->stamp, 0);
+	atomic_init(&c->origin, 0);
+	c->datagram = channel_datagram(r);
+	c->max_bytes = channel_max_bytes(r);
+	c->framed = channel_framed(r);
+	c->write_locked = !c->datagram &&
+			  r->msg_max + (c->framed ? CHANNEL_HEADER_BYTES : 0) >
+				  CHANNEL_ATOMIC_WRITE;
+	return resource_mutex_init(&c->write_lock, g, l->shared);
+}
+
 static int pipe_create(struct live_resource *l, const struct globals *g)
 {
 	struct live_channel *c = channel_live(l);
 	int fds[2];
+	int rc = channel_init(l, g);
 
-	(void)g;
-	atomic_init(&c->stamp, 0);
-	if (pipe2(fds, O_CLOEXEC))
-		return errno;
+	if (rc)
+		return rc;
+	if (pipe2(fds, O_CLOEXEC)) {
+		rc = errno;
+		pthread_mutex_destroy(&c->write_lock);
+		return rc;
+	}
 	c->rfd = fds[0];
 	c->wfd = fds[1];
 	return 0;
@@ -79,17 +127,24 @@ static int socket_create(struct live_resource *l, const struct globals *g)
 {
 	struct live_channel *c = channel_live(l);
 	int fds[2];
+	int rc = channel_init(l, g);
 
-	(void)g;
-	atomic_init(&c->stamp, 0);
+	if (rc)
+		return rc;
 	if (l->r->socket_mode == SOCKET_TCP)
-		return channel_tcp_pair(&c->rfd, &c->wfd);
-	if (socketpair(AF_UNIX,
-		       (l->r->socket_mode == SOCKET_DGRAM ? SOCK_DGRAM
-							  : SOCK_STREAM) |
-			       SOCK_CLOEXEC,
-		       0, fds))
-		return errno;
+		rc = channel_tcp_pair(&c->rfd, &c->wfd);
+	else if (socketpair(AF_UNIX,
+			    (l->r->socket_mode == SOCKET_DGRAM ? SOCK_DGRAM
+							       : SOCK_STREAM) |
+				    SOCK_CLOEXEC,
+			    0, fds))
+		rc = errno;
+	if (rc) {
+		pthread_mutex_destroy(&c->write_lock);
+		return rc;
+	}
+	if (l->r->socket_mode == SOCKET_TCP)
+		return 0;
 	c->rfd = fds[0];
 	c->wfd = fds[1];
 	return 0;
@@ -99,18 +154,24 @@ static void channel_destroy(struct live_resource *l)
 {
 	close(channel_live(l)->rfd);
 	close(channel_live(l)->wfd);
+	pthread_mutex_destroy(&channel_live(l)->write_lock);
 }
 
 static void pipe_dump(const struct resource *r, struct json_object *out)
 {
-	(void)r;
 	json_object_object_add(out, "kind", json_object_new_string("pipe"));
+	if (channel_framed(r))
+		json_object_object_add(out, "framed",
+				       json_object_new_boolean(true));
 }
 
 static void socket_dump(const struct resource *r, struct json_object *out)
 {
 	json_object_object_add(out, "kind", json_object_new_string(
 			channel_modes[r->socket_mode]));
+	if (channel_framed(r))
+		json_object_object_add(out, "framed",
+				       json_object_new_boolean(true));
 }
 
 static const struct key socket_keys[] = {

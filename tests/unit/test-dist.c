@@ -172,6 +172,48 @@ static void draws_are_clamped_into_the_range(void)
 	done(&r);
 }
 
+/* A size: bytes as written, in [1, max], clamped at its largest draw (an
+ * unbounded tail far out: exponential 16 x mean) so a buffer of the
+ * largest draw is small. */
+static void sizes_clamp_their_tails(void)
+{
+	static const struct {
+		const char *json;
+		double hi;
+	} cases[] = {
+		{ "{\"exponential\": 1000}", 16000 },
+		{ "{\"normal\": [1000, 100]}", 1600 },
+		{ "{\"uniform\": [64, 4096]}", 4096 },
+		{ "{\"choice\": [[64, 1], [1500, 1], [9000, 0.1]]}", 9000 },
+		{ "{\"exponential\": 100000}", 1e6 },
+	};
+
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct run r = { 0 };
+		FILE *out = open_memstream(&r.msgs, &r.len);
+		struct parser p = { .a = &r.a, .d = &r.d, .w = &r.w };
+		struct jnode *n;
+		struct moments m;
+
+		r.d.file = "t.json";
+		r.d.out = out;
+		n = jtree_parse(&r.a, &r.d, cases[k].json,
+				strlen(cases[k].json));
+		r.rc = n ? dist_parse_size(&p, "x", n, 1, 1e6, &r.v) : -2;
+		fclose(out);
+		/* draw() gives thousandths: a time's µs from ns. */
+		m = r.rc ? (struct moments){ 0 } : draw(r.v.dist, 20000);
+		m.min *= 1000;
+		m.max *= 1000;
+		TAP_OK(r.rc == 0 && r.v.dist->lo == 1 &&
+			       r.v.dist->hi == cases[k].hi && m.min >= 1 &&
+			       m.max <= cases[k].hi,
+		       "size %s: draws in [1, %g] (drew %g .. %g)",
+		       cases[k].json, cases[k].hi, m.min, m.max);
+		done(&r);
+	}
+}
+
 /* Each bad form, and its one message. */
 static void bad_forms_are_reported(void)
 {
@@ -222,6 +264,7 @@ int main(void)
 	exponential_has_cv_one();
 	choice_follows_its_weights();
 	draws_are_clamped_into_the_range();
+	sizes_clamp_their_tails();
 	bad_forms_are_reported();
 	return tap_done();
 }

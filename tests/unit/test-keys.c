@@ -226,9 +226,10 @@ static void every_event_key_is_well_formed(void)
 				bad++;
 			if (row->type == KEY_CUSTOM && !row->parse)
 				bad++;
-			/* Only a duration may be a distribution. */
+			/* Only a duration or a size may be a distribution. */
 			if ((row->flags & KEYF_DIST) &&
-			    row->type != KEY_DURATION_US)
+			    row->type != KEY_DURATION_US &&
+			    row->type != KEY_COUNT)
 				bad++;
 			if (keys_find((*k)->keys, row->name) != row)
 				bad++;
