@@ -147,6 +147,50 @@ static void model_table(const struct model *m, const char *output)
 	}
 }
 
+/* A warning's shape: its text after "task: " with the numbers out. */
+static void warn_shape(const char *w, char *out, size_t len)
+{
+	const char *p = strstr(w, ": ");
+	size_t n = 0;
+
+	for (p = p ? p + 2 : w; *p && n + 1 < len; p++)
+		if (!(*p >= '0' && *p <= '9'))
+			out[n++] = *p;
+	out[n] = '\0';
+}
+
+/*
+ * Each warning once per shape: the first in full, then the other tasks
+ * it also holds for ("also: a, b, ..."), so 40 receivers alike are one
+ * line, not forty.
+ */
+static void model_print_warnings(const struct model *m)
+{
+	char *done = calloc(m->n_warn ? m->n_warn : 1, 1);
+	char a[512], b[512];
+
+	for (size_t i = 0; i < m->n_warn; i++) {
+		size_t also = 0;
+
+		if (done && done[i])
+			continue;
+		fprintf(stderr, "mimic model: warning: %s", m->warn[i]);
+		warn_shape(m->warn[i], a, sizeof(a));
+		for (size_t k = i + 1; done && k < m->n_warn; k++) {
+			const char *colon = strstr(m->warn[k], ": ");
+
+			warn_shape(m->warn[k], b, sizeof(b));
+			if (done[k] || !colon || strcmp(a, b))
+				continue;
+			done[k] = 1;
+			fprintf(stderr, "%s%.*s", also++ ? ", " : " (also, with their own numbers: ",
+				(int)(colon - m->warn[k]), m->warn[k]);
+		}
+		fputs(also ? ")\n" : "\n", stderr);
+	}
+	free(done);
+}
+
 int model_main(int argc, char **argv)
 {
 	struct model_cli mc = { 0 };
@@ -200,8 +244,7 @@ int model_main(int argc, char **argv)
 	}
 	if (out == stdout)
 		fflush(stdout);
-	for (size_t i = 0; i < m.n_warn; i++)
-		fprintf(stderr, "mimic model: warning: %s\n", m.warn[i]);
+	model_print_warnings(&m);
 	if (!mc.quiet)
 		model_table(&m, mc.output);
 	ret = MIMIC_EXIT_OK;
