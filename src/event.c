@@ -8,7 +8,8 @@ extern const struct event_kind event_runtime, event_run, event_sleep,
 	event_signal, event_broad, event_wait, event_sync, event_barrier,
 	event_timer, event_resume, event_suspend, event_yield, event_fork,
 	event_sem_post, event_sem_wait, event_send, event_recv,
-	event_futex_wait, event_futex_wake, event_futex_reset, event_matmul,
+	event_futex_wait, event_futex_wake_list, event_futex_wake,
+	event_futex_reset, event_matmul,
 	event_percpu_lock, event_percpu_unlock, event_request, event_rate,
 	event_cputime;
 
@@ -19,8 +20,9 @@ const struct event_kind *const event_kinds[] = {
 	&event_suspend, &event_yield, &event_fork, &event_sem_post,
 	&event_sem_wait,
 	/* mimic's own, after rt-app's so its prefixes win first. */
-	&event_send, &event_recv, &event_futex_wait, &event_futex_wake,
-	&event_futex_reset, &event_matmul, &event_percpu_lock,
+	/* futex_wake_list before futex_wake, whose prefix it is. */
+	&event_send, &event_recv, &event_futex_wait, &event_futex_wake_list,
+	&event_futex_wake, &event_futex_reset, &event_matmul, &event_percpu_lock,
 	&event_percpu_unlock, &event_request, &event_rate, &event_cputime,
 	NULL,
 };

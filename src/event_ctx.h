@@ -94,16 +94,18 @@ void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns);
 
 /*
  * A wake-up on path: the thread slept in its wait and a waker ended it;
- * ns = the thread's time running after the wait - the waker's stamp, taken
- * just before its wake-up syscall (or the timer's deadline). Notes the
- * wake; only a timer's goes to the log's wu_lat (rt-app's meaning).
+ * ns = now, the thread's time running after the wait, - the waker's stamp,
+ * taken just before its wake-up syscall (or the timer's deadline). Notes
+ * the wake; only a timer's goes to the log's wu_lat (rt-app's meaning).
  */
 void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
-			   int64_t ns);
+			   int64_t ns, int64_t now);
 /*
  * A message taken at now on a path that carries them (pipe, socket,
  * futex post), slept for or found waiting: ns = now - the sender's stamp,
- * queueing included. Notes the wake (now).
+ * queueing included. Notes the wake (now). Also kept, when the workload's
+ * report style asks (globals.us_clock_messages), as the µs difference of
+ * two µs clock readings (time_us_clock_delta), the tool's rule.
  */
 void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 			      int64_t ns, int64_t now);

@@ -10,6 +10,7 @@
 #ifndef MIMIC_REPORT_STYLE_H
 #define MIMIC_REPORT_STYLE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 struct run_result;
@@ -35,6 +36,10 @@ struct report_style {
 	/* Its headline figures, at most max of them into out: how many. */
 	int (*headline)(const struct run_result *r, struct style_figure *out,
 			int max);
+	/* The tool times messages with two gettimeofday() readings: the
+	 * engine then also keeps message latency as their µs difference
+	 * (thread_stats.message_clock_us), mimic's own metrics unchanged. */
+	bool us_clock_messages;
 };
 
 /* NULL-terminated, in src/report_style.c. */

@@ -4,7 +4,10 @@
 # pinned to the same CPU. Both run at nice -10, so that the machine's
 # other load (nice 0: other tests, builds) weighs little against either
 # and the hog takes half the CPU in every run: the task waits for it at
-# every wake-up, its runqueue wait rises in every run, and compare of the
+# every wake-up for most of its 4 ms of work (some 400 ms of runqueue wait
+# a run, far above what tests running beside it add to a quiet run: an
+# ASan build at load 10 showed 45 ms quiet vs 119 ms with a 1 ms run, too
+# close to separate), its runqueue wait rises in every run, and compare of the
 # two sets must flag it as a REGRESSION with a Mann-Whitney p below 0.05
 # (with 5 runs a side, 2/252 = 0.0079 when the sets do not overlap).
 # Then two quiet sets, their runs alternated: the comparison runs and
@@ -22,7 +25,7 @@ plan 6
 
 cat >"$TMP/p.json" <<J
 { "global": { "duration": 1, "calibration": 50, "log_size": "disable" },
-  "tasks": { "tick": { "policy": "SCHED_OTHER", "priority": -10, "cpus": [$cpu], "run": 1000,
+  "tasks": { "tick": { "policy": "SCHED_OTHER", "priority": -10, "cpus": [$cpu], "run": 4000,
 		       "timer": { "ref": "unique", "period": 10000 } } } }
 J
 hog=""

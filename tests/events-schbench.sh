@@ -1,9 +1,9 @@
 #!/bin/sh
 # The events the schbench workloads are made of: matmul, percpu_lock,
 # futex_wait with post, futex_reset, batch wakes, request and rate, and
-# sleep with jitter. Small runs; bounds are generous.
+# futex_wake_list, and sleep with jitter. Small runs; bounds are generous.
 . "${srcdir:-.}/tests/lib.sh"
-plan 12
+plan 15
 cat >"$TMP/mm.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "mm" },
   "tasks": { "t": { "loop": 3, "matmul": { "footprint": 262144, "count": 2 } } } }
@@ -62,6 +62,30 @@ ok $? "every request is counted (0 us requests are left out, as schbench does)"
 grep -Eq '^RPS percentiles \(requests\) runtime 2 \(s\) \([0-9]+ total samples\)$' "$TMP/hs.out" &&
 	grep -q '^average rps: 100\.00$' "$TMP/hs.out"
 ok $? "rate samples the requests per second; average rps is requests / duration"
+
+# Classic schbench's list: three workers put their words on the message
+# thread's list as they post it; each list wake answers every one of
+# them once (none lost, none twice), in either order. (The order itself is
+# tests/unit/test-resource's.)
+for order in lifo fifo; do
+	cat >"$TMP/wl.json" <<J
+{ "global": { "calibration": 50, "duration": 3, "logdir": "$TMP", "log_basename": "wl" },
+  "tasks": {
+    "msg": { "futex_reset": "m", "futex_wake_list": { "ref": "m", "order": "$order" },
+             "futex_wait": { "ref": "m", "record": false } },
+    "worker\${w}": { "foreach": { "w": 3 }, "loop": 100,
+                     "futex_wait": { "ref": "w\${w}", "post": "m" } } } }
+J
+	run_bounded 20 "$MIMIC" "$TMP/wl.json" >"$TMP/wl.out" 2>&1
+	[ "$rc" -eq 0 ] &&
+	awk '$1 ~ /^worker[0-2]$/ && $2 == "|" && $3 == "futex" && $4 == 100 { n++ }
+		END { exit n != 3 }' "$TMP/wl.out"
+	ok $? "futex_wake_list ($order): three workers answered 100 times each, none lost"
+done
+echo '{ "tasks": { "t": { "futex_wake_list": { "ref": "m", "order": "random" } } } }' >"$TMP/bad.json"
+"$MIMIC" --check "$TMP/bad.json" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q 'order' "$TMP/err"
+ok $? "futex_wake_list's order is lifo or fifo (exit 2)"
 
 cat >"$TMP/sl.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "sl" },

@@ -4,11 +4,14 @@
 # formats, with non-negative, ordered percentiles; utils/schbench-autoscale
 # runs classic schbench's -a loop.
 . "${srcdir:-.}/tests/lib.sh"
-plan 11
+plan 12
 MIMIC_WORKLOAD_PATH="$srcdir/workloads"
 export MIMIC_WORKLOAD_PATH
 "$MIMIC" --check schbench && "$MIMIC" --check schbench-classic
 ok $? "schbench and schbench-classic pass --check"
+"$MIMIC" --dump --set message_threads=1 --set workers=2 schbench-classic | tr -d ' \n' |
+	grep -q '"event":"futex_wake_list","key":"futex_wake_list","ref":"g0.msg","order":"lifo"'
+ok $? "classic schbench's message thread wakes its list of posters, the most recent first"
 
 # Values of one modern table (its rows must be exactly schbench's), in
 # order, or nothing if a row is malformed: table LABEL ROWS... <FILE

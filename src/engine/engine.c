@@ -163,6 +163,11 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		    !(t->stats.message_us[w] =
 			      engine_shm_alloc(e, sizeof(struct hist))))
 			return -1;
+		if (wake_path_has_messages((enum wake_path)w) &&
+		    g->us_clock_messages &&
+		    !(t->stats.message_clock_us[w] =
+			      engine_shm_alloc(e, sizeof(struct hist))))
+			return -1;
 	}
 	/* Statistics main reads: in the shared region (process instances). */
 	if (task->records & (1u << RECORD_REQUESTS) &&

@@ -169,7 +169,7 @@ void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns)
 /* ---- recording ---- */
 
 void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
-			   int64_t ns)
+			   int64_t ns, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
 	struct hist *h = t->stats.wake_us[path];
@@ -182,7 +182,7 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
 	if (t->stats.samples)
 		samples_add(t->stats.samples, t->cur_phase, path,
-			    SAMPLE_WAKE_UP, ns);
+			    SAMPLE_WAKE_UP, now - ns, now);
 	/* --break-us: one compare per wake-up (INT64_MAX without). */
 	if (ns >= t->break_at_ns)
 		latency_break_hit(t, path, ns);
@@ -197,9 +197,12 @@ void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 	t->woke_ns = now;
 	if (h)
 		hist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (t->stats.message_clock_us[path])
+		hist_add(t->stats.message_clock_us[path],
+			 time_us_clock_delta(now - ns, now));
 	if (t->stats.samples)
 		samples_add(t->stats.samples, t->cur_phase, path,
-			    SAMPLE_MESSAGE, ns);
+			    SAMPLE_MESSAGE, now - ns, now);
 }
 
 int64_t event_ctx_record_lock(struct event_ctx *c, int mutex,

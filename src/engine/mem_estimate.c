@@ -221,7 +221,9 @@ static void mem_threads(const struct workload *w, struct mem_sum *s,
 		for (int p = 0; p < WAKE_PATHS; p++)
 			if (task->wake_paths & (1u << p) &&
 			    wake_path_has_messages((enum wake_path)p))
-				per += sizeof(struct hist); /* message_us */
+				per += (w->g.us_clock_messages ? 2 : 1) *
+				       sizeof(struct hist); /* message_us,
+							     * message_clock_us */
 
 		if (e2e_wanted(task))
 			per += sizeof(struct e2e_stats);

@@ -726,7 +726,7 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 		}
 		event_ctx_chain_received(ctx, origin);
 		if (blocked)
-			event_ctx_record_wake(ctx, path, now - stamp);
+			event_ctx_record_wake(ctx, path, now - stamp, now);
 		event_ctx_record_message(ctx, path, now - stamp, now);
 	}
 }

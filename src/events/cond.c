@@ -103,8 +103,11 @@ static void cond_wait(struct event_ctx *ctx, const struct event *ev)
 	if (!event_ctx_stopping(ctx))
 		pthread_cond_wait(&c->cond, m);
 	stamp = atomic_load(&c->stamp);
-	if (stamp >= since && !event_ctx_stopping(ctx))
-		event_ctx_record_wake(ctx, WAKE_COND, time_now_ns() - stamp);
+	if (stamp >= since && !event_ctx_stopping(ctx)) {
+		int64_t now = time_now_ns();
+
+		event_ctx_record_wake(ctx, WAKE_COND, now - stamp, now);
+	}
 	if (!held)
 		pthread_mutex_unlock(m);
 }

@@ -22,6 +22,14 @@
  * pending (schbench's message thread marking itself blocked).
  * A post carries the waker's chain origin (record/e2e.h) beside the word,
  * as its stamp: the last post's, which each waiter takes.
+ *   "futex_wake_list": name, or {"ref": name, "order": "lifo"}
+ * answers the threads that posted a word: a futex_wait with post of a
+ * word some futex_wake_list names puts its own word on that word's list
+ * before it posts (schbench's xlist_add); the list wake takes the whole
+ * list, stamps it once, and posts each word on it one wake-up, the most
+ * recent poster first (lifo, schbench's xlist_wake_all) or in the order
+ * they posted (fifo). Which wakee runs first decides, on a small machine,
+ * who gets the idle CPU and who preempts the waker.
  */
 #include "lib/arena.h"
 #include "model/dump_value.h"
@@ -48,7 +56,12 @@ struct futex_args {
 	bool if_blocked;          /* wake: no syscall when nobody waits */
 	bool batch;               /* wake: the iteration's one stamp */
 	bool record;              /* wait: add a latency sample */
+	int order;                /* wake_list: FUTEX_ORDER_* */
 };
+
+enum { FUTEX_ORDER_LIFO, FUTEX_ORDER_FIFO };
+
+static const char *const futex_orders[] = { "lifo", "fifo", NULL };
 
 #define FUTEX_REF_KEY                                                        \
 	{ .name = "ref", .type = KEY_NAME,                                   \
@@ -78,6 +91,16 @@ static const struct key futex_wake_keys[] = {
 	{ .name = "batch", .type = KEY_BOOL,
 	  .offset = offsetof(struct futex_args, batch), .def = false,
 	  .help = "one stamp for every batch wake of an iteration (false)" },
+	{ NULL }
+};
+
+static const struct key futex_wake_list_keys[] = {
+	FUTEX_REF_KEY,
+	{ .name = "order", .type = KEY_ENUM,
+	  .offset = offsetof(struct futex_args, order), .values = futex_orders,
+	  .def = FUTEX_ORDER_LIFO,
+	  .help = "lifo: the most recent poster first, as schbench; fifo "
+		  "(lifo)" },
 	{ NULL }
 };
 
@@ -125,6 +148,16 @@ static int futex_wake_parse(struct parser *p, const char *path,
 	return futex_parse(p, path, v, ev, futex_wake_keys);
 }
 
+static int futex_wake_list_parse(struct parser *p, const char *path,
+				 const struct jnode *v, struct event *ev)
+{
+	if (futex_parse(p, path, v, ev, futex_wake_list_keys))
+		return -1;
+	/* Its posters must list themselves, wherever they are parsed. */
+	p->w->resources[ev->resource].wake_list = true;
+	return 0;
+}
+
 static int futex_reset_parse(struct parser *p, const char *path,
 			     const struct jnode *v, struct event *ev)
 {
@@ -166,11 +199,15 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 	int64_t now;
 
 	if (a->post_index >= 0) {
+		struct live_resource *pl = event_ctx_live(ctx, a->post_index);
+
 		/* Waiting before the post: whoever answers it finds us. */
 		atomic_fetch_add(&f->waiters, 1);
 		counted = true;
-		futex_post(event_ctx_live(ctx, a->post_index), 1, true,
-			   time_now_ns(), event_ctx_chain_origin(ctx));
+		if (event_ctx_resource(ctx, a->post_index)->wake_list)
+			futex_list_push(futex_live(pl), f, ev->resource);
+		futex_post(pl, 1, true, time_now_ns(),
+			   event_ctx_chain_origin(ctx));
 	}
 	for (;;) {
 		uint32_t v = atomic_load(&f->word);
@@ -207,7 +244,7 @@ static void futex_wait_exec(struct event_ctx *ctx, const struct event *ev)
 	}
 	if (slept)
 		event_ctx_record_wake(ctx, WAKE_FUTEX,
-				      now - atomic_load(&f->wake_stamp));
+				      now - atomic_load(&f->wake_stamp), now);
 	event_ctx_record_message(ctx, WAKE_FUTEX, now - atomic_load(&f->stamp),
 				 now);
 }
@@ -221,6 +258,31 @@ static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 	stamp = a->batch ? event_ctx_batch_stamp(ctx) : time_now_ns();
 	futex_post(l, a->count, a->if_blocked, stamp,
 		   event_ctx_chain_origin(ctx));
+}
+
+/* A listed word's state, by resource index, for futex_list_take. */
+static struct live_futex *futex_word_at(void *ctx, int index)
+{
+	return futex_live(event_ctx_live(ctx, index));
+}
+
+static void futex_wake_list_exec(struct event_ctx *ctx, const struct event *ev)
+{
+	const struct futex_args *a = ev->args;
+	struct live_futex *f = futex_live(event_ctx_live(ctx, ev->resource));
+	int k = futex_list_take(f, a->order == FUTEX_ORDER_FIFO,
+				futex_word_at, ctx);
+	int64_t stamp = time_now_ns(), origin = event_ctx_chain_origin(ctx);
+
+	while (k >= 0) {
+		struct live_resource *wl = event_ctx_live(ctx, k);
+		struct live_futex *wf = futex_live(wl);
+
+		k = wf->list_next;
+		/* Off the list before the post: the wakee may list again. */
+		atomic_store(&wf->listed, false);
+		futex_post(wl, 1, true, stamp, origin);
+	}
 }
 
 static void futex_reset_exec(struct event_ctx *ctx, const struct event *ev)
@@ -241,6 +303,9 @@ static void futex_dump(const struct workload *w, const struct event *ev,
 				       json_object_new_boolean(a->if_blocked));
 		json_object_object_add(out, "batch",
 				       json_object_new_boolean(a->batch));
+	} else if (ev->kind->keys == futex_wake_list_keys) {
+		json_object_object_add(out, "order", json_object_new_string(
+				       futex_orders[a->order]));
 	} else if (ev->kind->keys == futex_wait_keys) {
 		if (a->post_index >= 0)
 			dump_resource(out, "post", w, a->post_index);
@@ -262,6 +327,14 @@ const struct event_kind event_futex_wake = {
 	.keys = futex_wake_keys, .args_size = sizeof(struct futex_args),
 	 .parse = futex_wake_parse,
 	.exec = futex_wake_exec, .dump = futex_dump,
+};
+const struct event_kind event_futex_wake_list = {
+	.key = "futex_wake_list", .ftrace_type = RTAPP_TYPE_NONE,
+	.help = "a futex name, or an object: post every thread waiting for "
+		"its answer",
+	.keys = futex_wake_list_keys, .args_size = sizeof(struct futex_args),
+	.parse = futex_wake_list_parse,
+	.exec = futex_wake_list_exec, .dump = futex_dump,
 };
 const struct event_kind event_futex_reset = {
 	.key = "futex_reset", .ftrace_type = RTAPP_TYPE_NONE,

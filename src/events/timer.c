@@ -119,8 +119,9 @@ static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 		;
 	if (rc)
 		return; /* stopped: the iteration is discarded anyway */
-	lat = time_now_ns() - next;
-	event_ctx_record_wake(ctx, WAKE_TIMER, lat);
+	now = time_now_ns();
+	lat = now - next;
+	event_ctx_record_wake(ctx, WAKE_TIMER, lat, now);
 }
 
 static size_t timer_uses(const struct event *ev, struct event_use *out,

@@ -41,4 +41,19 @@ static inline int64_t time_ns_to_us(int64_t ns)
 	return ns >= 0 ? (ns + 500) / 1000 : -((-ns + 500) / 1000);
 }
 
+/*
+ * The µs between two µs clock readings taken at start_ns and end_ns, each
+ * truncated to the µs as gettimeofday() truncates: end/1000 - start/1000
+ * (floor of each; CLOCK_MONOTONIC times are >= 0), as schbench's tvdelta() and adrestia's
+ * timersub() give a latency. Between two readings d ns apart it is
+ * floor(d/1000) or one more, ~0.5 µs more than d/1000 truncated on
+ * average. 0 if end_ns < start_ns.
+ */
+static inline uint64_t time_us_clock_delta(int64_t start_ns, int64_t end_ns)
+{
+	if (end_ns <= start_ns)
+		return 0;
+	return (uint64_t)(end_ns / 1000 - start_ns / 1000);
+}
+
 #endif

@@ -93,6 +93,9 @@ struct globals {
 	const struct report_style **reports; /* global "report", in order */
 	const char **report_args; /* "style:arg": arg, or NULL; per report */
 	size_t n_reports;
+	/* A report style computes message latency as the tool does, from
+	 * two µs clock readings (report_style.us_clock_messages). */
+	bool us_clock_messages;
 	/* Where some values came from, for messages about this machine. */
 	struct src_pos at_logdir, at_calibration, at_mem_buffer_size,
 		at_stack_size, at_io_device;
@@ -191,6 +194,9 @@ struct resource {
 				   * its clamp range); 0 when none does */
 	bool msg_drawn;           /* channel: a send draws its size */
 	bool declared;            /* named in the "resources" section */
+	bool wake_list;           /* futex: a futex_wake_list answers its
+				   * posters, so they put themselves on its
+				   * list */
 };
 
 /*

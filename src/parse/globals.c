@@ -265,6 +265,8 @@ static int set_report(struct parser *p, const char *path,
 				     name);
 			return -1;
 		}
+		if (g->reports[k]->us_clock_messages)
+			g->us_clock_messages = true;
 	}
 	g->n_reports = n;
 	return 0;

@@ -26,8 +26,11 @@ enum sample_kind {
 struct sample {
 	uint32_t ns;              /* latency, saturated at ~4.29 s */
 	uint16_t phase;           /* index in the thread's task */
-	uint8_t path;             /* enum wake_path */
-	uint8_t kind;             /* enum sample_kind */
+	uint16_t path : 4;        /* enum wake_path */
+	uint16_t kind : 2;        /* enum sample_kind */
+	/* The start stamp's ns within its µs (start % 1000): with ns, the
+	 * latency as two µs clock readings give it (sample_clock_us). */
+	uint16_t start_sub_us : 10;
 };
 
 struct sample_log {
@@ -38,7 +41,15 @@ struct sample_log {
 
 /* Bytes of one thread's log (zeroed memory is an empty log). */
 size_t samples_bytes(void);
+/* A sample of kind on path: start_ns is the stamp, end_ns the time the
+ * latency was taken (the sample's ns = end_ns - start_ns). */
 void samples_add(struct sample_log *l, size_t phase, enum wake_path path,
-		 enum sample_kind kind, int64_t ns);
+		 enum sample_kind kind, int64_t start_ns, int64_t end_ns);
+/*
+ * The sample's latency in µs as a tool that subtracts two µs clock
+ * readings (gettimeofday: adrestia, schbench) gets it:
+ * floor(end/1000) - floor(start/1000), not ns / 1000.
+ */
+uint64_t sample_clock_us(const struct sample *s);
 
 #endif

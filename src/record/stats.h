@@ -31,6 +31,10 @@ struct thread_stats {
 	/* Message latency per message path (wake_path_has_messages), µs:
 	 * every message taken, queueing included. */
 	struct hist *message_us[WAKE_PATHS];
+	/* The same messages as the difference of two µs clock readings
+	 * (time_us_clock_delta), the rule of tools timing with
+	 * gettimeofday; only when globals.us_clock_messages, else NULL. */
+	struct hist *message_clock_us[WAKE_PATHS];
 	struct shist *run_err_bp; /* run: measured vs requested, 0.01 % */
 	struct sample_log *samples; /* every sample, or NULL (samples.h) */
 	struct hist *request_us;  /* request: now - last wake-up, µs */

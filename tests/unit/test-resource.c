@@ -221,6 +221,66 @@ static void futex_word_starts_with_no_posts(void)
 	drop(&l);
 }
 
+/* Four futex words by index, for futex_list_take. */
+static struct live_resource list_words[4];
+
+static struct live_futex *list_word_at(void *arg, int index)
+{
+	(void)arg;
+	return futex_live(&list_words[index]);
+}
+
+/* The order futex_list_take gives, as digits ("321"); "x" past 4 words. */
+static void list_order(int k, char *out)
+{
+	int n = 0;
+
+	for (; k >= 0 && n < 4; k = list_word_at(NULL, k)->list_next)
+		out[n++] = (char)('0' + k);
+	out[n] = k >= 0 ? 'x' : '\0';
+	out[n + 1] = '\0';
+}
+
+static void futex_wake_list_is_lifo_or_fifo(void)
+{
+	struct resource r = { .name = "f", .type = RES_FUTEX };
+	struct live_futex *head;
+	char order[8];
+	bool ok = true;
+
+	for (int k = 0; k < 4; k++)
+		ok &= make(&list_words[k], &r, false) == 0;
+	if (!ok) {
+		TAP_OK(false, "futex words for the wake list");
+		return;
+	}
+	head = futex_live(&list_words[0]);
+	ok &= futex_list_take(head, false, list_word_at, NULL) == -1;
+	TAP_OK(ok, "a futex word's wake list starts empty");
+
+	for (int fifo = 0; fifo < 2; fifo++) {
+		/* Words 1, 2, 3 post word 0 in that order; 2 twice. */
+		ok = true;
+		for (int k = 1; k < 4; k++)
+			ok &= futex_list_push(head, list_word_at(NULL, k), k);
+		ok &= !futex_list_push(head, list_word_at(NULL, 2), 2);
+		list_order(futex_list_take(head, fifo, list_word_at, NULL),
+			   order);
+		TAP_OK(ok && !strcmp(order, fifo ? "123" : "321"),
+		       "a %s wake list gives %s first (order %s); a word on "
+		       "the list is not listed twice", fifo ? "fifo" : "lifo",
+		       fifo ? "the first poster" : "the most recent poster",
+		       order);
+		TAP_OK(futex_list_take(head, false, list_word_at, NULL) == -1,
+		       "taking the list empties it");
+		/* What futex_wake_list does as it posts each word. */
+		for (int k = 1; k < 4; k++)
+			atomic_store(&list_word_at(NULL, k)->listed, false);
+	}
+	for (int k = 0; k < 4; k++)
+		drop(&list_words[k]);
+}
+
 static void membuf_chase_visits_every_slot(void)
 {
 	for (int seq = 0; seq < 2; seq++) {
@@ -272,6 +332,7 @@ int main(void)
 	mutex_and_semaphore_start_free_and_empty();
 	channels_carry_bytes();
 	futex_word_starts_with_no_posts();
+	futex_wake_list_is_lifo_or_fifo();
 	membuf_chase_visits_every_slot();
 	percpu_mutex_has_one_per_cpu();
 	return tap_done();

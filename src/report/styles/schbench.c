@@ -4,6 +4,10 @@
  * futex_wait (slept or not, as schbench: the futex message latency), Request Latencies over every request event, RPS over the
  * rate samples (plus the last second, which schbench samples as it
  * stops), average rps = requests / runtime, and its sched delay line.
+ * Wake-up latencies are in µs as schbench's tvdelta() of two
+ * gettimeofday() readings gives them, floor(end_ns/1000) -
+ * floor(start_ns/1000) (message_clock_us), not the ns difference
+ * truncated; request latencies are taken that way too (event_ctx_request).
  */
 #include "report_style.h"
 
@@ -29,8 +33,8 @@ static void schbench_gather(const struct run_result *r,
 	for (int k = 0; k < n; k++) {
 		const struct thread_stats *st = r->threads[k].stats;
 
-		if (st->message_us[WAKE_FUTEX])
-			hist_merge(&s->wake, st->message_us[WAKE_FUTEX]);
+		if (st->message_clock_us[WAKE_FUTEX])
+			hist_merge(&s->wake, st->message_clock_us[WAKE_FUTEX]);
 		if (st->request_us)
 			hist_merge(&s->request, st->request_us);
 		if (!st->rate)
@@ -127,4 +131,5 @@ const struct report_style report_schbench = {
 		"average rps",
 	.print = schbench_print,
 	.headline = schbench_headline,
+	.us_clock_messages = true,
 };

@@ -4,7 +4,9 @@
  * "Latency percentiles (usec)" over every recorded futex_wait, with
  * 50, 75, 90, 95, 99 (starred), 99.5, 99.9 and min/max. schbench takes
  * its sample whether or not the worker slept: the futex path's message
- * latency (post stamp -> wait returned), not its wake-up latency.
+ * latency (post stamp -> wait returned), not its wake-up latency. In µs
+ * as schbench's tvdelta() of two gettimeofday() readings gives it:
+ * floor(end_ns/1000) - floor(start_ns/1000) (message_clock_us).
  */
 #include "report_style.h"
 
@@ -21,8 +23,8 @@ static struct hist *schbench_classic_gather(const struct run_result *r)
 	if (!h)
 		return NULL;
 	for (int k = 0; k < r->n_threads; k++)
-		if (r->threads[k].stats->message_us[WAKE_FUTEX])
-			hist_merge(h, r->threads[k].stats->message_us[WAKE_FUTEX]);
+		if (r->threads[k].stats->message_clock_us[WAKE_FUTEX])
+			hist_merge(h, r->threads[k].stats->message_clock_us[WAKE_FUTEX]);
 	schbench_drop_zeros(h);
 	return h;
 }
@@ -59,4 +61,5 @@ const struct report_style report_schbench_classic = {
 	.help = "classic (2016) schbench's Latency percentiles (usec) table",
 	.print = schbench_classic_print,
 	.headline = schbench_classic_headline,
+	.us_clock_messages = true,
 };
