@@ -39,6 +39,7 @@
 #include "report/rtapp_mode.h"
 #include "report/trace_json.h"
 #include "trace/capture.h"
+#include "trace/model_cmd.h"
 #include "trace/record_cmd.h"
 
 #include <errno.h>
@@ -91,6 +92,7 @@ static void usage(FILE *out)
 		"       mimic calibrate [--cpu N]\n"
 		"       mimic cleanup\n"
 		"       mimic record [-o FILE] [-D S] -- CMD [ARG]... | -p PID\n"
+		"       mimic model [-o MODEL.json] [-p PID] [-c COMM] TRACE\n"
 		"       mimic list\n"
 		"       mimic show NAME\n"
 		"Run the threads a JSON workload describes (rt-app's grammar).\n"
@@ -162,6 +164,8 @@ static void usage(FILE *out)
 		"mimic cleanup removes the taskgroups a killed run left behind.\n"
 		"mimic record records a command into a trace.dat (mimic record\n"
 		"--help).\n"
+		"mimic model infers a workload from such a recording (mimic "
+		"model\n--help).\n"
 		"mimic list lists the canned workloads; mimic show NAME prints\n"
 		"one's description, params and the real tool's command line.\n"
 		"FILE \"-\" reads standard input. A WORKLOAD name without a path runs\n"
@@ -693,6 +697,8 @@ int main(int argc, char **argv)
 			return show_main(argc - 1, argv + 1);
 		if (!strcmp(argv[1], "record"))
 			return record_main(argc - 1, argv + 1);
+		if (!strcmp(argv[1], "model"))
+			return model_main(argc - 1, argv + 1);
 	}
 	if (parse_cli(argc, argv, &c)) {
 		sweep_free(&c.sweep);

@@ -1,12 +1,12 @@
 #!/bin/sh
 # The documentation keeps up with the code: every JSON key --list-keys
 # prints is in doc/grammar.md (as `name`), every long option --help (and
-# mimic record --help) prints is in doc/mimic.1.
+# mimic record --help, mimic model --help) prints is in doc/mimic.1.
 . "${srcdir:-.}/tests/lib.sh"
 grammar="$srcdir/doc/grammar.md"
 manpage="$srcdir/doc/mimic.1"
 "$MIMIC" --list-keys | awk '{ print $2 }' | sort -u >"$TMP/keys"
-{ "$MIMIC" --help; "$MIMIC" record --help; } |
+{ "$MIMIC" --help; "$MIMIC" record --help; "$MIMIC" model --help; } |
 	grep -o -- '--[a-z][a-z-]*' | sort -u >"$TMP/options"
 # The man page source writes "--x" as "\-\-x".
 sed 's/\\-/-/g' "$manpage" >"$TMP/man"

@@ -21,6 +21,9 @@ command -v trace-cmd >/dev/null 2>&1 && have_tc=1
 plan 22
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
+# Other tests record too (model.sh): one at a time, or an instance of
+# theirs would look like one this test left behind.
+tracefs_lock
 instances >"$TMP/inst-before"
 
 # Bad usage: exit 2, nothing recorded.

@@ -1,0 +1,259 @@
+/*
+ * model_cmd.c - `mimic model`: reads a recording into per-thread
+ * timelines, infers the model, writes it as a workload, and prints
+ * what it made of each thread and what it left out.
+ */
+#define _GNU_SOURCE
+#include "trace/model_cmd.h"
+
+#include "lib/diag.h"
+#include "trace/model_infer.h"
+#include "trace/model_json.h"
+#include "trace/model_timeline.h"
+#include "trace/model_verify.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct model_cli {
+	const char *trace, *output, *comm;
+	const char *model;      /* --verify's MODEL.json, or NULL */
+	int pid;
+	bool quiet, verify;
+};
+
+static void model_usage(FILE *out)
+{
+	fputs("Usage: mimic model [OPTION]... TRACE\n"
+	      "       mimic model --verify [OPTION]... TRACE [MODEL.json]\n"
+	      "Infer a workload from a recording (mimic record's trace.dat):\n"
+	      "per thread its CPU bursts, what it blocked in, who woke it;\n"
+	      "as tasks, sleeps, timers, channels and futex words "
+	      "(doc/model.md).\n"
+	      "\n"
+	      "  -o, --output FILE    write the workload to FILE (default: "
+	      "standard output)\n"
+	      "  -p, --pid PID        model PID and its descendants (default: "
+	      "the recorded\n"
+	      "                       command, from the recording's "
+	      "mimic_record line)\n"
+	      "  -c, --comm NAME      model the first task named NAME and its "
+	      "descendants\n"
+	      "  -q, --quiet          no table of threads, warnings only\n"
+	      "      --verify         run MODEL.json (default: the model "
+	      "inferred now)\n"
+	      "                       under --record and print, per task, "
+	      "the original's\n"
+	      "                       and the model's CPU time, wake-ups, "
+	      "bursts, elapsed\n"
+	      "  -h, --help           this help\n"
+	      "\n"
+	      "Exit status: 0 written, 1 the recording cannot be read, 2 bad "
+	      "usage.\n", out);
+}
+
+static int model_bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "mimic model: ");
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'mimic model --help'.\n", stderr);
+	return -1;
+}
+
+static int model_parse(int argc, char **argv, struct model_cli *mc)
+{
+	static const struct option longs[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "comm", required_argument, NULL, 'c' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verify", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	long n;
+	int opt;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "o:p:c:qh", longs, NULL)) != -1) {
+		switch (opt) {
+		case 'o': mc->output = optarg; break;
+		case 'c': mc->comm = optarg; break;
+		case 'q': mc->quiet = true; break;
+		case 'V': mc->verify = true; break;
+		case 'p':
+			errno = 0;
+			n = strtol(optarg, &end, 10);
+			if (*end || end == optarg || errno || n < 1 ||
+			    n > INT32_MAX)
+				return model_bad("--pid: not a process id: %s",
+						 optarg);
+			mc->pid = (int)n;
+			break;
+		case 'h': model_usage(stdout); exit(MIMIC_EXIT_OK);
+		default:
+			fputs("Try 'mimic model --help'.\n", stderr);
+			return -1;
+		}
+	}
+	if (optind == argc)
+		return model_bad("%s", "no TRACE (mimic model trace.dat)");
+	if (mc->verify && optind == argc - 2)
+		mc->model = argv[optind + 1];
+	else if (optind != argc - 1)
+		return model_bad("%s", mc->verify ? "TRACE and one MODEL.json "
+				 "at most" : "one TRACE only");
+	if (mc->pid && mc->comm)
+		return model_bad("%s", "--pid or --comm, not both");
+	mc->trace = argv[optind];
+	return 0;
+}
+
+static const char *block_name(const struct md_task *mt)
+{
+	static const char *const names[] = { "runs only", "sleep", "timer",
+					     "recv", "futex_wait" };
+
+	return names[mt->block];
+}
+
+static void model_table(const struct model *m, const char *output)
+{
+	fprintf(stderr, "mimic: %zu threads, %.3f s recorded -> %s\n", m->n,
+		m->elapsed_s, output ? output : "standard output");
+	fprintf(stderr, "%-16s %7s %9s %10s %10s  %-10s %10s %10s\n", "task",
+		"pid", "loops", "cpu_ms", "burst_p50", "blocks_in", "block_p50",
+		"block_p99");
+	for (size_t i = 0; i < m->n; i++) {
+		const struct md_task *mt = &m->t[i];
+
+		fprintf(stderr, "%-16s %7d %9lld %10.2f %10.1f  %-10s ",
+			mt->name, mt->src->pid, mt->loops,
+			mt->src->cpu_ns / 1e6, mt->burst.p50, block_name(mt));
+		if (mt->block == MD_TIMER)
+			fprintf(stderr, "period %.1f us, jitter +-%.1f us\n",
+				mt->period_us, mt->jitter_us);
+		else if (mt->wait.samples)
+			fprintf(stderr, "%10.1f %10.1f\n", mt->wait.p50,
+				mt->wait.p99);
+		else
+			fputs("\n", stderr);
+	}
+}
+
+/* A warning's shape: its text after "task: " with the numbers out. */
+static void warn_shape(const char *w, char *out, size_t len)
+{
+	const char *p = strstr(w, ": ");
+	size_t n = 0;
+
+	for (p = p ? p + 2 : w; *p && n + 1 < len; p++)
+		if (!(*p >= '0' && *p <= '9'))
+			out[n++] = *p;
+	out[n] = '\0';
+}
+
+/*
+ * Each warning once per shape: the first in full, then the other tasks
+ * it also holds for ("also: a, b, ..."), so 40 receivers alike are one
+ * line, not forty.
+ */
+static void model_print_warnings(const struct model *m)
+{
+	char *done = calloc(m->n_warn ? m->n_warn : 1, 1);
+	char a[512], b[512];
+
+	for (size_t i = 0; i < m->n_warn; i++) {
+		size_t also = 0;
+
+		if (done && done[i])
+			continue;
+		fprintf(stderr, "mimic model: warning: %s", m->warn[i]);
+		warn_shape(m->warn[i], a, sizeof(a));
+		for (size_t k = i + 1; done && k < m->n_warn; k++) {
+			const char *colon = strstr(m->warn[k], ": ");
+
+			warn_shape(m->warn[k], b, sizeof(b));
+			if (done[k] || !colon || strcmp(a, b))
+				continue;
+			done[k] = 1;
+			fprintf(stderr, "%s%.*s", also++ ? ", " : " (also, with their own numbers: ",
+				(int)(colon - m->warn[k]), m->warn[k]);
+		}
+		fputs(also ? ")\n" : "\n", stderr);
+	}
+	free(done);
+}
+
+int model_main(int argc, char **argv)
+{
+	struct model_cli mc = { 0 };
+	struct timeline tl;
+	struct model m;
+	char err[512], tmp_json[] = "/tmp/mimic-model-XXXXXX.json";
+	FILE *out = stdout;
+	int ret = MIMIC_EXIT_FAILURE;
+
+	if (model_parse(argc, argv, &mc))
+		return MIMIC_EXIT_BADINPUT;
+	if (timeline_build(&tl, mc.trace, mc.pid, mc.comm, err,
+			   sizeof(err))) {
+		fprintf(stderr, "mimic model: %s\n", err);
+		timeline_free(&tl);
+		return MIMIC_EXIT_FAILURE;
+	}
+	if (model_infer(&m, &tl)) {
+		fprintf(stderr, "mimic model: out of memory\n");
+		goto out;
+	}
+	if (!m.n) {
+		fprintf(stderr, "mimic model: %s: no thread of the tree of pid "
+			"%d ran\n", mc.trace, tl.root);
+		goto out;
+	}
+	if (mc.verify && mc.model) {
+		ret = model_verify(&m, mc.trace, mc.model, NULL);
+		goto out;
+	}
+	if (mc.verify && !mc.output) {
+		int fd = mkstemps(tmp_json, 5);
+
+		if (fd < 0 || !(out = fdopen(fd, "w"))) {
+			fprintf(stderr, "mimic model: %s: %s\n", tmp_json,
+				strerror(errno));
+			goto out;
+		}
+		mc.output = tmp_json;
+	} else if (mc.output && !(out = fopen(mc.output, "w"))) {
+		fprintf(stderr, "mimic model: -o %s: %s\n", mc.output,
+			strerror(errno));
+		ret = MIMIC_EXIT_BADINPUT;
+		goto out;
+	}
+	model_json_write(out, &m, mc.trace, tl.record_line);
+	if (out != stdout && fclose(out)) {
+		fprintf(stderr, "mimic model: %s: %s\n", mc.output,
+			strerror(errno));
+		goto out;
+	}
+	if (out == stdout)
+		fflush(stdout);
+	model_print_warnings(&m);
+	if (!mc.quiet)
+		model_table(&m, mc.output);
+	ret = MIMIC_EXIT_OK;
+	if (mc.verify)
+		ret = model_verify(&m, mc.trace, mc.output, NULL);
+out:
+	if (mc.output == tmp_json)
+		unlink(tmp_json);
+	model_free(&m);
+	timeline_free(&tl);
+	return ret;
+}

@@ -1,0 +1,653 @@
+/*
+ * model_infer.c - the inference of `mimic model` (doc/model.md): per
+ * thread, the class of blocking its loop is made of (the most frequent),
+ * its CPU per iteration and the blockings' lengths as distributions;
+ * who woke it, turned into channels and futex words between the threads
+ * when the same waker wakes it steadily; periodic sleeps into timers.
+ * Everything left out becomes a warning.
+ */
+#define _GNU_SOURCE
+#include "trace/model_infer.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MD_FIXED_SPREAD 0.10  /* (p90 - p10) / p50 below this: one value */
+#define MD_TIMER_CV 0.05      /* wake-up intervals this regular: a timer */
+#define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
+#define MD_STEADY 0.5         /* wake-ups per sender iteration to link */
+#define MD_MIN_WAKES 2        /* or this many wake-ups in all */
+#define MD_MAX_PASSES 32
+
+static void md_warn(struct model *m, const char *fmt, ...)
+{
+	char **n = realloc(m->warn, (m->n_warn + 1) * sizeof(*n));
+	va_list ap;
+
+	if (!n)
+		return;
+	m->warn = n;
+	va_start(ap, fmt);
+	if (vasprintf(&m->warn[m->n_warn], fmt, ap) >= 0)
+		m->n_warn++;
+	va_end(ap);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double quantile(const double *sorted, size_t n, double q)
+{
+	size_t i = (size_t)(q * (double)(n - 1) + 0.5);
+
+	return n ? sorted[i < n ? i : n - 1] : 0;
+}
+
+static double round_us(double us)
+{
+	return us >= 100 ? round(us) : round(us * 10) / 10;
+}
+
+/* The distribution of samples (ns, sorted here) in µs. */
+static void md_dist_make(struct md_dist *d, double *ns, size_t n)
+{
+	double lo, hi, sum = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->samples = n;
+	if (!n) {
+		d->n = 1;
+		return;
+	}
+	qsort(ns, n, sizeof(*ns), cmp_double);
+	for (size_t i = 0; i < n; i++)
+		sum += ns[i];
+	d->mean = sum / (double)n / 1e3;
+	d->p50 = quantile(ns, n, 0.5) / 1e3;
+	d->p99 = quantile(ns, n, 0.99) / 1e3;
+	lo = quantile(ns, n, 0.1);
+	hi = quantile(ns, n, 0.9);
+	if (n == 1 || hi - lo <= MD_FIXED_SPREAD * quantile(ns, n, 0.5)) {
+		d->n = 1;
+		d->value[0] = round_us(d->p50);
+		d->weight[0] = (double)n;
+		return;
+	}
+	/* Bins of equal width in log space over p1..p99, the tails in the
+	 * end bins; each bin's value the mean of its samples. */
+	lo = fmax(quantile(ns, n, 0.01), 100.0);
+	hi = fmax(quantile(ns, n, 0.99), lo * 1.0001);
+	{
+		double sums[MD_DIST_BINS] = { 0 }, cnt[MD_DIST_BINS] = { 0 };
+		double step = log(hi / lo) / MD_DIST_BINS;
+
+		for (size_t i = 0; i < n; i++) {
+			double x = fmax(ns[i], 1.0);
+			long b = (long)floor(log(x / lo) / step);
+
+			if (b < 0)
+				b = 0;
+			if (b >= MD_DIST_BINS)
+				b = MD_DIST_BINS - 1;
+			sums[b] += ns[i];
+			cnt[b]++;
+		}
+		for (int b = 0; b < MD_DIST_BINS; b++) {
+			if (!cnt[b])
+				continue;
+			d->value[d->n] = round_us(sums[b] / cnt[b] / 1e3);
+			d->weight[d->n] = cnt[b];
+			d->n++;
+		}
+	}
+}
+
+/* The class with most blockings; outside any system call (page faults:
+ * incidental) only when there is no other. */
+static enum tl_class md_main_class(const struct tl_thread *t,
+				   unsigned long *count)
+{
+	unsigned long n[TL_N_CLASSES] = { 0 };
+	enum tl_class best = TL_N_CLASSES;
+
+	for (size_t i = 0; i < t->n_blocks; i++)
+		n[t->blocks[i].cls]++;
+	for (int c = 0; c < TL_N_CLASSES; c++)
+		if (n[c] && c != TL_NOSYS &&
+		    (best == TL_N_CLASSES || n[c] > n[best]))
+			best = (enum tl_class)c;
+	if (best == TL_N_CLASSES && n[TL_NOSYS])
+		best = TL_NOSYS;
+	*count = best == TL_N_CLASSES ? 0 : n[best];
+	return best;
+}
+
+/* A file-name-safe task name from a comm, unique among the first i. */
+static void md_name(struct model *m, size_t i)
+{
+	char base[17];
+	int same = 0;
+	size_t k;
+
+	snprintf(base, sizeof(base), "%s", m->t[i].src->comm[0] ?
+		 m->t[i].src->comm : "task");
+	for (char *c = base; *c; c++)
+		if (*c == '/' || *c == '"' || *c == '\\' || *c <= ' ' ||
+		    *c == 127)
+			*c = '_';
+	if (!strcmp(base, ".") || !strcmp(base, ".."))
+		base[0] = '_';
+	for (k = 0; k < i; k++)
+		if (!strncmp(m->t[k].src->comm, m->t[i].src->comm, 16))
+			same++;
+	if (same)
+		snprintf(m->t[i].name, sizeof(m->t[i].name), "%s-%d", base,
+			 same + 1);
+	else
+		snprintf(m->t[i].name, sizeof(m->t[i].name), "%s", base);
+}
+
+static int md_index(const struct model *m, int pid)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (m->t[i].src->pid == pid)
+			return (int)i;
+	return -1;
+}
+
+/* CPU per iteration: the bursts between two blockings of the loop's
+ * class summed, and the lengths of those blockings (blocked → woken). */
+static int md_shape(struct md_task *mt)
+{
+	const struct tl_thread *t = mt->src;
+	double *cpu = malloc((t->n_blocks + 1) * sizeof(*cpu));
+	double *len = malloc((t->n_blocks + 1) * sizeof(*len));
+	size_t n_cpu = 0, n_len = 0;
+	double acc = 0;
+
+	if (!cpu || !len) {
+		free(cpu);
+		free(len);
+		return -1;
+	}
+	for (size_t i = 0; i < t->n_bursts; i++) {
+		acc += t->bursts[i];
+		if (i < t->n_blocks && t->blocks[i].cls == mt->cls) {
+			cpu[n_cpu++] = acc;
+			acc = 0;
+			len[n_len++] = (double)(t->blocks[i].wake -
+						t->blocks[i].start);
+		}
+	}
+	/* After the last blocking: a phase of its own, not one more
+	 * iteration's worth drawn into every iteration. */
+	if (!n_cpu)
+		cpu[n_cpu++] = acc;
+	else
+		mt->tail_us = round_us(acc / 1e3);
+	mt->segments = n_cpu;
+	md_dist_make(&mt->burst, cpu, n_cpu);
+	md_dist_make(&mt->wait, len, n_len);
+	free(cpu);
+	free(len);
+	return 0;
+}
+
+/*
+ * A sleep whose wake-ups come at a steady period is a timer: the middle
+ * 80 % of the intervals within MD_TIMER_CV of their median, and narrower
+ * than the sleeps' own (the sleeps make up for the work, as an absolute
+ * timer's do; a fixed sleep after varying work is no timer). Quantiles,
+ * not the standard deviation: one late wake-up must not hide the period.
+ */
+static void md_timer(struct md_task *mt)
+{
+	const struct tl_thread *t = mt->src;
+	double *gap = malloc(t->n_blocks * sizeof(*gap));
+	double *len = malloc(t->n_blocks * sizeof(*len));
+	double prev = 0, mid, gap_spread, len_spread;
+	size_t n = 0;
+
+	if (!gap || !len)
+		goto out;
+	for (size_t i = 0; i < t->n_blocks; i++) {
+		if (t->blocks[i].cls != TL_SLEEP)
+			continue;
+		if (prev) {
+			gap[n] = (double)t->blocks[i].wake - prev;
+			len[n++] = (double)(t->blocks[i].wake -
+					    t->blocks[i].start);
+		}
+		prev = (double)t->blocks[i].wake;
+	}
+	if (n + 1 < MD_TIMER_MIN)
+		goto out;
+	qsort(gap, n, sizeof(*gap), cmp_double);
+	qsort(len, n, sizeof(*len), cmp_double);
+	mid = quantile(gap, n, 0.5);
+	gap_spread = quantile(gap, n, 0.9) - quantile(gap, n, 0.1);
+	len_spread = quantile(len, n, 0.9) - quantile(len, n, 0.1);
+	if (gap_spread <= MD_TIMER_CV * mid && gap_spread < len_spread) {
+		mt->block = MD_TIMER;
+		mt->period_us = round_us(mid / 1e3);
+		mt->jitter_us = gap_spread / 2e3;
+	}
+out:
+	free(gap);
+	free(len);
+}
+
+/* Whether pair (s, r) can be a channel or futex word from s to r. */
+static bool md_can_receive(const struct md_task *r)
+{
+	return r->cls != TL_SLEEP && r->cls != TL_WAIT;
+}
+
+/*
+ * Who woke whom, in the blockings the loops are made of: a reader (read,
+ * recv, poll, futex) woken by s, and a writer s blocked on a full
+ * channel woken by its reader r, are both messages from s to r. A pair
+ * seen at least MD_STEADY times per iteration of s becomes a link.
+ */
+static int md_links(struct model *m)
+{
+	unsigned long *pair = calloc(m->n * m->n, sizeof(*pair));
+	unsigned long *orphans = calloc(m->n, sizeof(*orphans));
+
+	if (!pair || !orphans) {
+		free(pair);
+		free(orphans);
+		return -1;
+	}
+	for (size_t i = 0; i < m->n; i++) {
+		const struct md_task *mt = &m->t[i];
+		const struct tl_thread *t = mt->src;
+		bool reader = mt->block == MD_RECV || mt->block == MD_FUTEX;
+		bool writer = mt->cls == TL_WRITE;
+
+		if (!reader && !writer)
+			continue;
+		for (size_t b = 0; b < t->n_blocks; b++) {
+			int w;
+
+			if (t->blocks[b].cls != mt->cls)
+				continue;
+			w = t->blocks[b].waker > 0 ?
+				    md_index(m, t->blocks[b].waker) : -1;
+			if (w < 0 || (size_t)w == i)
+				orphans[i]++;
+			else if (reader)
+				pair[(size_t)w * m->n + i]++;
+			else if (md_can_receive(&m->t[w]))
+				pair[i * m->n + (size_t)w]++;
+			else
+				orphans[i]++;
+		}
+	}
+	for (size_t s = 0; s < m->n; s++) {
+		struct md_task *st = &m->t[s];
+		unsigned long dropped = 0, dropped_wakes = 0, wakes = 0;
+		long long sent = 0;
+
+		for (size_t r = 0; r < m->n; r++) {
+			unsigned long n = pair[s * m->n + r];
+			struct md_task *rt = &m->t[r];
+			double per = n / (double)(st->cycles ? st->cycles : 1);
+			struct md_link *l;
+
+			if (!n)
+				continue;
+			/* Once is a start signal, not a stream. */
+			if (n < MD_MIN_WAKES && per < MD_STEADY) {
+				dropped++;
+				dropped_wakes += n;
+				continue;
+			}
+			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
+			if (!l)
+				continue;
+			st->out = l;
+			st->out[st->n_out++] = (struct md_link){
+				.to = (int)r, .count = per < 1 ? 1 : lround(per),
+				.wakes = n };
+			wakes += n;
+			sent += st->out[st->n_out - 1].count *
+				(st->cycles ? (long long)st->cycles : 1);
+			if (rt->block != MD_FUTEX)
+				rt->block = MD_RECV;
+		}
+		if (dropped)
+			md_warn(m, "%s: its %lu wake-ups of %lu threads (fewer "
+				"than %d each) are not modelled: too few for "
+				"a channel", st->name, dropped_wakes, dropped,
+				MD_MIN_WAKES);
+		if (wakes && (sent > 2 * (long long)wakes ||
+			      2 * sent < (long long)wakes))
+			md_warn(m, "%s: sends %lld messages in %zu channels "
+				"for the %lu wake-ups recorded (at least one "
+				"per channel each of its %lu iterations)",
+				st->name, sent, st->n_out, wakes, st->cycles);
+	}
+	for (size_t i = 0; i < m->n; i++)
+		if (orphans[i])
+			md_warn(m, "%s: %lu of its %lu blockings in %s were "
+				"woken by an interrupt, a task outside the "
+				"tree or a sleeping one: no channel for them",
+				m->t[i].name, orphans[i], m->t[i].cycles,
+				tl_class_name(m->t[i].cls));
+	free(pair);
+	free(orphans);
+	return 0;
+}
+
+/* Receivers loop once per message sent to them, senders as recorded. */
+static void md_balance(struct model *m)
+{
+	long long *in = calloc(m->n, sizeof(*in));
+	int pass;
+
+	if (!in)
+		return;
+	/* One receiver at a time, each from the loops as they are now: a
+	 * ping-pong pair settles instead of swapping its counts forever. */
+	for (pass = 0; pass < MD_MAX_PASSES; pass++) {
+		bool changed = false;
+
+		for (size_t r = 0; r < m->n; r++) {
+			struct md_task *mt = &m->t[r];
+			long long n = 0;
+
+			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
+				continue;
+			for (size_t s = 0; s < m->n; s++)
+				for (size_t l = 0; l < m->t[s].n_out; l++)
+					if (m->t[s].out[l].to == (int)r)
+						n += m->t[s].out[l].count *
+						     m->t[s].loops;
+			if (n != mt->loops) {
+				mt->loops = n;
+				changed = true;
+			}
+		}
+		if (!changed)
+			break;
+	}
+	(void)in;
+	if (pass == MD_MAX_PASSES)
+		md_warn(m, "the message counts between the threads do not "
+			"settle (a cycle whose counts grow): a receiver may "
+			"wait for a message that never comes; global.duration "
+			"ends the run then");
+	free(in);
+}
+
+static void md_first_wakes(struct model *m)
+{
+	for (size_t s = 0; s < m->n; s++) {
+		struct md_task *mt = &m->t[s];
+		unsigned long long first_wake = 0, first_block = 0;
+
+		for (size_t l = 0; l < mt->n_out; l++) {
+			const struct tl_thread *r = m->t[mt->out[l].to].src;
+
+			for (size_t b = 0; b < r->n_blocks; b++)
+				if (r->blocks[b].waker == mt->src->pid) {
+					if (!first_wake ||
+					    r->blocks[b].wake < first_wake)
+						first_wake = r->blocks[b].wake;
+					break;
+				}
+		}
+		for (size_t b = 0; b < mt->src->n_blocks; b++)
+			if (mt->src->blocks[b].cls == mt->cls) {
+				first_block = mt->src->blocks[b].start;
+				break;
+			}
+		mt->sends_first = first_wake && (!first_block ||
+						 first_wake < first_block);
+	}
+}
+
+/* Loops changed by the message balance: the same CPU in all. */
+static void md_rescale(struct model *m, struct md_task *mt)
+{
+	double f;
+
+	if (mt->loops == (long long)mt->segments || mt->loops < 1)
+		return;
+	f = (double)mt->segments / (double)mt->loops;
+	/* Driven by messages now: its last CPU is spread over them too. */
+	if (mt->burst.mean > 0 && mt->tail_us > 0) {
+		f *= 1 + mt->tail_us / (mt->burst.mean * mt->segments);
+		mt->tail_us = 0;
+	}
+	for (int i = 0; i < mt->burst.n; i++)
+		mt->burst.value[i] = round_us(mt->burst.value[i] * f);
+	mt->burst.p50 *= f;
+	mt->burst.p99 *= f;
+	mt->burst.mean *= f;
+	if (f < 0.5 || f > 2)
+		md_warn(m, "%s: %lld iterations for its %zu recorded ones "
+			"(one per message sent to it): its CPU per iteration "
+			"is scaled by %.2f", mt->name, mt->loops,
+			mt->segments, f);
+}
+
+/* " (NR 56 x5, NR 61 x1)": the other system calls blocked in. */
+static const char *md_sys_list(const struct tl_thread *t)
+{
+	static char out[128];
+	long nr[4];
+	unsigned long cnt[4] = { 0 };
+	int n = 0;
+	size_t at;
+
+	for (size_t b = 0; b < t->n_blocks; b++) {
+		int k;
+
+		if (t->blocks[b].cls != TL_OTHER)
+			continue;
+		for (k = 0; k < n && nr[k] != t->blocks[b].sys; k++)
+			;
+		if (k == n && n < 4)
+			nr[n++] = t->blocks[b].sys;
+		if (k < n)
+			cnt[k]++;
+	}
+	at = (size_t)snprintf(out, sizeof(out), " (");
+	for (int k = 0; k < n; k++)
+		at += (size_t)snprintf(out + at, sizeof(out) - at,
+				       "%sNR %ld x%lu", k ? ", " : "", nr[k],
+				       cnt[k]);
+	snprintf(out + at, sizeof(out) - at, ")");
+	return out;
+}
+
+/*
+ * No cycle of threads that all wait for a message before sending one:
+ * a thread can start if it sends first or a thread that can start sends
+ * to it; while some cannot, the first born of them sends first.
+ */
+static void md_no_deadlock(struct model *m)
+{
+	bool *live = calloc(m->n, sizeof(*live));
+
+	if (!live)
+		return;
+	for (;;) {
+		bool changed = true;
+		size_t dead = m->n;
+
+		for (size_t i = 0; i < m->n; i++)
+			live[i] = (m->t[i].block != MD_RECV &&
+				   m->t[i].block != MD_FUTEX) ||
+				  m->t[i].sends_first;
+		while (changed) {
+			changed = false;
+			for (size_t s = 0; s < m->n; s++)
+				for (size_t l = 0; live[s] && l < m->t[s].n_out;
+				     l++)
+					if (!live[m->t[s].out[l].to]) {
+						live[m->t[s].out[l].to] = true;
+						changed = true;
+					}
+		}
+		for (size_t i = 0; i < m->n && dead == m->n; i++)
+			if (!live[i] && m->t[i].n_out)
+				dead = i;
+		if (dead == m->n)
+			break;
+		m->t[dead].sends_first = true;
+	}
+	free(live);
+}
+
+/* What a thread did that its loop leaves out. */
+static void md_leftovers(struct model *m, struct md_task *mt)
+{
+	unsigned long n[TL_N_CLASSES] = { 0 };
+
+	for (size_t b = 0; b < mt->src->n_blocks; b++)
+		n[mt->src->blocks[b].cls]++;
+	for (int c = 0; c < TL_N_CLASSES; c++) {
+		if (!n[c] || (enum tl_class)c == mt->cls)
+			continue;
+		if (c == TL_WRITE)
+			md_warn(m, "%s: %lu blockings in write (a full "
+				"channel): not an event; the model's sends "
+				"block when its receivers lag", mt->name, n[c]);
+		else
+			md_warn(m, "%s: %lu blockings in %s%s left out (its "
+				"loop is made of its %lu in %s; their CPU is "
+				"kept)", mt->name, n[c], tl_class_name(c),
+				c == TL_OTHER ? md_sys_list(mt->src) : "",
+				mt->cycles, tl_class_name(mt->cls));
+	}
+}
+
+int model_infer(struct model *m, const struct timeline *tl)
+{
+	unsigned long long last = tl->t0;
+
+	memset(m, 0, sizeof(*m));
+	m->n_cpus = tl->info.n_cpus;
+	m->t = calloc(tl->n ? tl->n : 1, sizeof(*m->t));
+	if (!m->t)
+		return -1;
+	/* The tree's threads, in the order they were born. */
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct tl_thread *t = &tl->t[i];
+
+		if (!t->in_tree)
+			continue;
+		if (!t->cpu_ns && !t->n_blocks) {
+			md_warn(m, "%s (pid %d): never ran in the recording: "
+				"left out", t->comm, t->pid);
+			continue;
+		}
+		m->t[m->n++].src = t;
+	}
+	for (size_t i = 1; i < m->n; i++)
+		for (size_t k = i; k > 0 && m->t[k].src->born <
+				   m->t[k - 1].src->born; k--) {
+			struct md_task x = m->t[k];
+
+			m->t[k] = m->t[k - 1];
+			m->t[k - 1] = x;
+		}
+	for (size_t i = 0; i < m->n; i++) {
+		struct md_task *mt = &m->t[i];
+		const struct tl_thread *t = mt->src;
+		unsigned long long end = t->died ? t->died : tl->t_end;
+
+		md_name(m, i);
+		if (!t->has_attrs && t->kprio >= 0 && t->kprio < 100)
+			md_warn(m, "%s: no mimic_task line: real-time priority "
+				"%d from sched_switch, SCHED_FIFO assumed (RR "
+				"is not told apart)", mt->name, 99 - t->kprio);
+		mt->cls = md_main_class(t, &mt->cycles);
+		if (md_shape(mt))
+			return -1;
+		mt->loops = mt->cycles ? (long long)mt->cycles : 1;
+		mt->delay_us = t->root ? 0 : round_us((t->born - tl->t0) / 1e3);
+		mt->elapsed_s = (end - t->born) / 1e9;
+		if (end > last)
+			last = end;
+		if (t->n_reads)
+			mt->bytes = lround(t->read_bytes / t->n_reads);
+		if (mt->bytes < 8)
+			mt->bytes = 8;
+		if (mt->bytes > 65536)
+			mt->bytes = 65536;
+		if (t->is_thread)
+			m->any_thread = true;
+		else
+			m->any_process = true;
+		switch (mt->cls) {
+		case TL_SLEEP: mt->block = MD_SLEEP; md_timer(mt); break;
+		case TL_READ: case TL_POLL: mt->block = MD_RECV; break;
+		case TL_FUTEX: mt->block = MD_FUTEX; break;
+		case TL_WRITE: case TL_N_CLASSES: mt->block = MD_NONE; break;
+		default: mt->block = MD_SLEEP; break;
+		}
+	}
+	m->elapsed_s = (last - tl->t0) / 1e9;
+	if (md_links(m))
+		return -1;
+	/* A receiver nobody sends to steadily sleeps instead. */
+	for (size_t i = 0; i < m->n; i++) {
+		struct md_task *mt = &m->t[i];
+		bool fed = false;
+
+		if (mt->block != MD_RECV && mt->block != MD_FUTEX)
+			continue;
+		for (size_t s = 0; s < m->n && !fed; s++)
+			for (size_t l = 0; l < m->t[s].n_out && !fed; l++)
+				fed = m->t[s].out[l].to == (int)i;
+		if (!fed)
+			mt->block = MD_SLEEP;
+	}
+	md_balance(m);
+	md_first_wakes(m);
+	md_no_deadlock(m);
+	for (size_t i = 0; i < m->n; i++) {
+		struct md_task *mt = &m->t[i];
+
+		md_leftovers(m, mt);
+		md_rescale(m, mt);
+		if (mt->block == MD_SLEEP && (mt->cls == TL_OTHER ||
+					      mt->cls == TL_NOSYS))
+			md_warn(m, "%s: its %lu blockings in %s are modelled "
+				"as sleeps of their recorded length", mt->name,
+				mt->cycles, tl_class_name(mt->cls));
+		if (mt->block == MD_RECV && mt->cls != TL_READ &&
+		    mt->cls != TL_POLL)
+			md_warn(m, "%s: its %lu blockings in %s are replaced by "
+				"the recv of what the threads it woke from a "
+				"full channel send it", mt->name, mt->cycles,
+				tl_class_name(mt->cls));
+	}
+	if (tl->info.missed)
+		md_warn(m, "the recording lost %llu events (its kernel buffer "
+			"was full): the threads' timelines have gaps",
+			tl->info.missed);
+	return 0;
+}
+
+void model_free(struct model *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->t[i].out);
+	for (size_t i = 0; i < m->n_warn; i++)
+		free(m->warn[i]);
+	free(m->warn);
+	free(m->t);
+	memset(m, 0, sizeof(*m));
+}

@@ -1,0 +1,269 @@
+/*
+ * model_json.c - prints a model as a workload of mimic's grammar
+ * (doc/grammar.md): one task per recorded thread, its loop of events,
+ * the channels declared as pipes, and a `scale` parameter that
+ * multiplies every loop (the message counts stay balanced).
+ */
+#define _GNU_SOURCE
+#include "trace/model_json.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void json_num(FILE *f, double v)
+{
+	if (v == floor(v) && fabs(v) < 1e15)
+		fprintf(f, "%.0f", v);
+	else
+		fprintf(f, "%.1f", v);
+}
+
+static void json_dist(FILE *f, const struct md_dist *d)
+{
+	if (d->n <= 1) {
+		json_num(f, d->value[0]);
+		return;
+	}
+	fputs("{ \"choice\": [", f);
+	for (int i = 0; i < d->n; i++) {
+		fputs(i ? ", [" : "[", f);
+		json_num(f, d->value[i]);
+		fprintf(f, ", %.0f]", d->weight[i]);
+	}
+	fputs("] }", f);
+}
+
+/* A "0-3,6" CPU list as a JSON array; false when it is every CPU. */
+static bool json_cpus(FILE *f, const char *list, int n_cpus, bool print)
+{
+	bool all[1024] = { 0 }, first = true;
+	int count = 0, a, b, used;
+	const char *p = list;
+
+	while (*p && sscanf(p, "%d%n", &a, &used) == 1) {
+		p += used;
+		b = a;
+		if (*p == '-' && sscanf(p + 1, "%d%n", &b, &used) == 1)
+			p += used + 1;
+		for (int c = a; c <= b && c >= 0 && c < 1024; c++)
+			if (!all[c]) {
+				all[c] = true;
+				count++;
+			}
+		if (*p == ',')
+			p++;
+	}
+	if (!count)
+		return false;
+	if (count >= n_cpus) {
+		bool every = true;
+
+		for (int c = 0; c < n_cpus; c++)
+			every = every && all[c];
+		if (every)
+			return false;
+	}
+	if (!print)
+		return true;
+	fputs("[", f);
+	for (int c = 0; c < 1024; c++)
+		if (all[c]) {
+			fprintf(f, first ? "%d" : ", %d", c);
+			first = false;
+		}
+	fputs("]", f);
+	return true;
+}
+
+static void json_sched(FILE *f, const struct model *m,
+		       const struct md_task *mt)
+{
+	const struct tl_thread *t = mt->src;
+	const char *pol = NULL;
+	long prio = 0;
+
+	if (t->has_attrs) {
+		if (!strcmp(t->policy, "fifo") || !strcmp(t->policy, "rr")) {
+			pol = t->policy[0] == 'f' ? "SCHED_FIFO" : "SCHED_RR";
+			prio = t->prio;
+		} else if (!strcmp(t->policy, "deadline")) {
+			fprintf(f, ",\n\t\t\t\"policy\": \"SCHED_DEADLINE\", "
+				"\"dl-runtime\": %.1f, \"dl-deadline\": %.1f, "
+				"\"dl-period\": %.1f", t->dl_runtime / 1e3,
+				t->dl_deadline / 1e3, t->dl_period / 1e3);
+		} else {
+			if (!strcmp(t->policy, "batch"))
+				pol = "SCHED_BATCH";
+			else if (!strcmp(t->policy, "idle"))
+				pol = "SCHED_IDLE";
+			else if (t->nice)
+				pol = "SCHED_OTHER";
+			prio = t->nice;
+		}
+	} else if (t->kprio >= 0 && t->kprio < 100) {
+		pol = "SCHED_FIFO"; /* or RR: sched_switch does not say */
+		prio = 99 - t->kprio;
+	} else if (t->kprio >= 100 && t->kprio != 120) {
+		pol = "SCHED_OTHER";
+		prio = t->kprio - 120;
+	}
+	if (pol)
+		fprintf(f, ",\n\t\t\t\"policy\": \"%s\", \"priority\": %ld",
+			pol, prio);
+	if (t->has_attrs && json_cpus(f, t->cpus, m->n_cpus, false)) {
+		fputs(",\n\t\t\t\"cpus\": ", f);
+		json_cpus(f, t->cpus, m->n_cpus, true);
+	}
+}
+
+static void json_sends(FILE *f, const struct model *m,
+		       const struct md_task *mt, const char *ind)
+{
+	for (size_t l = 0; l < mt->n_out; l++) {
+		const struct md_task *r = &m->t[mt->out[l].to];
+
+		fprintf(f, ",\n%s", ind);
+		if (r->block == MD_FUTEX) {
+			fprintf(f, "\"futex_wake_%s\": { \"ref\": \"fx_%s\", "
+				"\"count\": %ld }", r->name, r->name,
+				mt->out[l].count);
+		} else {
+			fprintf(f, "\"send_%s\": { \"to\": \"to_%s\", "
+				"\"bytes\": %ld", r->name, r->name, r->bytes);
+			if (mt->out[l].count > 1)
+				fprintf(f, ", \"count\": %ld",
+					mt->out[l].count);
+			fputs(" }", f);
+		}
+	}
+}
+
+static void json_block(FILE *f, const struct md_task *mt, const char *ind)
+{
+	fprintf(f, ",\n%s", ind);
+	switch (mt->block) {
+	case MD_RECV:
+		fprintf(f, "\"recv\": { \"from\": \"to_%s\", \"bytes\": %ld }",
+			mt->name, mt->bytes);
+		break;
+	case MD_FUTEX:
+		fprintf(f, "\"futex_wait\": \"fx_%s\"", mt->name);
+		break;
+	case MD_TIMER:
+		fprintf(f, "\"timer\": { \"ref\": \"unique_%s\", "
+			"\"period\": ", mt->name);
+		json_num(f, mt->period_us);
+		fputs(" }", f);
+		break;
+	default:
+		fputs("\"sleep\": ", f);
+		json_dist(f, &mt->wait);
+		break;
+	}
+}
+
+/* One iteration's events, each line indented by ind tabs. */
+static void json_events(FILE *f, const struct model *m,
+			const struct md_task *mt, const char *ind)
+{
+	bool recv_first = (mt->block == MD_RECV || mt->block == MD_FUTEX) &&
+			  !mt->sends_first;
+
+	if (recv_first)
+		json_block(f, mt, ind);
+	fprintf(f, ",\n%s\"run\": ", ind);
+	json_dist(f, &mt->burst);
+	json_sends(f, m, mt, ind);
+	if (!recv_first && mt->block != MD_NONE)
+		json_block(f, mt, ind);
+}
+
+static void json_task(FILE *f, const struct model *m,
+		      const struct md_task *mt)
+{
+	bool tail = mt->tail_us > 0;
+
+	fputs("\t\t", f);
+	json_str(f, mt->name);
+	fprintf(f, ": {\n\t\t\t\"mode\": \"%s\", ",
+		mt->src->is_thread ? "thread" : "process");
+	if (tail)
+		fputs("\"loop\": 1", f);
+	else
+		fprintf(f, "\"loop\": \"${%lld * scale}\"", mt->loops);
+	if (mt->delay_us > 0) {
+		fputs(", \"delay\": ", f);
+		json_num(f, mt->delay_us);
+	}
+	json_sched(f, m, mt);
+	if (!tail) {
+		json_events(f, m, mt, "\t\t\t");
+		fputs("\n\t\t}", f);
+		return;
+	}
+	/* The CPU after the last blocking: a last phase, run once. */
+	fprintf(f, ",\n\t\t\t\"phases\": {\n\t\t\t\t\"loop\": {\n"
+		"\t\t\t\t\t\"loop\": \"${%lld * scale}\"", mt->loops);
+	json_events(f, m, mt, "\t\t\t\t\t");
+	fputs("\n\t\t\t\t},\n\t\t\t\t\"end\": { \"run\": ", f);
+	json_num(f, mt->tail_us);
+	fputs(" }\n\t\t\t}\n\t\t}", f);
+}
+
+void model_json_write(FILE *f, const struct model *m, const char *source,
+		      const char *what)
+{
+	char *desc = NULL;
+	bool first = true;
+	long cap = (long)ceil(fmax(2 * m->elapsed_s, m->elapsed_s + 1));
+
+	if (asprintf(&desc, "model of %s, inferred by mimic model from %s "
+		     "(%zu threads, %.3f s recorded, %zu warnings)",
+		     what && *what ? what : "a recording", source, m->n,
+		     m->elapsed_s, m->n_warn) < 0)
+		desc = NULL;
+	fputs("{\n\t\"description\": ", f);
+	json_str(f, desc ? desc : "model inferred by mimic model");
+	free(desc);
+	fputs(",\n\t\"params\": {\n"
+	      "\t\t\"scale\": { \"default\": 1, \"doc\": \"multiplies every "
+	      "thread's loop: the run's length\" },\n"
+	      "\t\t\"log_size\": { \"default\": \"disable\", \"doc\": "
+	      "\"per-thread logs: file turns them on\" }\n\t},\n", f);
+	fprintf(f, "\t\"global\": {\n\t\t\"duration\": \"${%ld * scale}\", "
+		"\"log_size\": \"${log_size}\"\n\t},\n", cap);
+	fputs("\t\"resources\": {", f);
+	for (size_t i = 0; i < m->n; i++) {
+		if (m->t[i].block != MD_RECV && m->t[i].block != MD_FUTEX)
+			continue;
+		fprintf(f, "%s\n\t\t\"%s_%s\": { \"type\": \"%s\" }",
+			first ? "" : ",",
+			m->t[i].block == MD_RECV ? "to" : "fx", m->t[i].name,
+			m->t[i].block == MD_RECV ? "pipe" : "futex");
+		first = false;
+	}
+	fputs(first ? "},\n" : "\n\t},\n", f);
+	fputs("\t\"tasks\": {\n", f);
+	for (size_t i = 0; i < m->n; i++) {
+		json_task(f, m, &m->t[i]);
+		fputs(i + 1 < m->n ? ",\n" : "\n", f);
+	}
+	fputs("\t}\n}\n", f);
+}

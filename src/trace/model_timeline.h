@@ -1,0 +1,91 @@
+/*
+ * model_timeline.h - per-thread timelines of a recorded process tree,
+ * built from the decoded events (trace/read.h): each thread's CPU bursts
+ * between blockings, and each blocking's system call, length and waker.
+ */
+#ifndef MIMIC_TRACE_MODEL_TIMELINE_H
+#define MIMIC_TRACE_MODEL_TIMELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "trace/read.h"
+
+/* What a blocking was, from the system call open when it switched out. */
+enum tl_class {
+	TL_SLEEP,   /* nanosleep, clock_nanosleep */
+	TL_READ,    /* read, recvfrom, recvmsg: a channel's receiving end */
+	TL_FUTEX,   /* futex */
+	TL_POLL,    /* poll, ppoll, select, pselect6, epoll_wait, epoll_pwait */
+	TL_WRITE,   /* write, sendto, sendmsg: a full channel */
+	TL_WAIT,    /* wait4, waitid: a child's end */
+	TL_OTHER,   /* any other system call */
+	TL_NOSYS,   /* outside any system call (a page fault, ...) */
+	TL_N_CLASSES
+};
+
+#define TL_WAKER_IRQ 0      /* woken from an interrupt (a timer, I/O) */
+#define TL_WAKER_OUTSIDE -1 /* woken by a task outside the tree */
+
+struct tl_block {
+	unsigned long long start;  /* switched out, ns */
+	unsigned long long wake;   /* woken (sched_waking, else wakeup) */
+	unsigned long long back;   /* switched in again */
+	long sys;                  /* the system call open, -1 none */
+	int waker;                 /* a tree pid, or TL_WAKER_* */
+	enum tl_class cls;
+};
+
+struct tl_thread {
+	int pid, tgid, parent;
+	bool in_tree, is_thread, root;
+	char comm[17];
+	unsigned long long born;   /* forked (the root: first seen) */
+	unsigned long long died;   /* exit, or 0 */
+	unsigned long long cpu_ns; /* on CPU in all */
+	unsigned long preempted;   /* switched out runnable */
+	int kprio;                 /* sched_switch's last prio (120: nice 0) */
+	unsigned long long clone_flags;
+	/* the bursts (ns on CPU between blockings) and the blockings */
+	double *bursts;
+	size_t n_bursts, cap_bursts;
+	struct tl_block *blocks;
+	size_t n_blocks, cap_blocks;
+	/* read/recv return sizes: the messages' size */
+	double read_bytes;
+	unsigned long n_reads;
+	/* from the last mimic_task line */
+	bool has_attrs;
+	char policy[12], cpus[128];
+	int prio, nice;
+	unsigned long long dl_runtime, dl_deadline, dl_period;
+	/* while reading */
+	bool on_cpu, open_block;
+	unsigned long long on_since, burst_ns;
+	long cur_sys;
+};
+
+struct timeline {
+	struct tl_thread *t;
+	size_t n, cap;
+	int *index;                /* open-addressing pid -> t index + 1 */
+	size_t index_size;
+	int root;                  /* the tree's first pid */
+	const char *want_comm;     /* --comm: root is the first such task */
+	char record_line[1024];    /* the recording's mimic_record line */
+	unsigned long long t0, t_end;
+	struct trace_read_info info;
+};
+
+/* Reads path into tl; root_pid (or 0: the recording's own), comm (or
+ * NULL). 0, or -1 with why. */
+int timeline_build(struct timeline *tl, const char *path, int root_pid,
+		   const char *comm, char *err, size_t len);
+
+struct tl_thread *timeline_find(const struct timeline *tl, int pid);
+
+void timeline_free(struct timeline *tl);
+
+const char *tl_class_name(enum tl_class c);
+
+#endif

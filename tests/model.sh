@@ -1,0 +1,134 @@
+#!/bin/sh
+# mimic model: a workload inferred from a recording. A checked-in
+# recording (tests/data/model-small.dat: sh -c 'for i in 1 2 3; do sleep
+# 0.05; done; seq 1 100000 | gzip -1 > /dev/null') modelled the same way
+# every time, its key facts against a golden; then, as root with tracefs,
+# programs recorded now: sleeps near their length, a pipe between seq and
+# gzip, models that pass --check and run.
+. "${srcdir:-.}/tests/lib.sh"
+DATA="$srcdir/tests/data"
+"$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
+plan 21
+skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
+
+# The facts of a model: the warnings and the thread table (without the
+# line naming the output) and the channels, their senders and receivers.
+facts() { # facts MODEL.json TABLE
+	grep -v '^mimic: [0-9]* threads' "$2"
+	grep -o '"to_[^"]*": { "type": "[^"]*"\|"send_[^"]*": { "to": "[^"]*"\|"recv": { "from": "[^"]*"\|"futex_[a-z]*[^"]*": [^,]*' "$1"
+}
+
+"$MIMIC" model 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q 'no TRACE' "$TMP/err"
+ok $? "no TRACE: exit 2, saying so"
+"$MIMIC" model --pid 1 --comm x "$DATA/model-small.dat" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--pid or --comm, not both' "$TMP/err"
+ok $? "--pid and --comm: exit 2"
+echo '{}' >"$TMP/not.dat"
+"$MIMIC" model "$TMP/not.dat" >/dev/null 2>"$TMP/err"
+rc=$?
+if grep -q 'built without libtracecmd' "$TMP/err"; then
+	for i in $(seq 14); do
+		TEST_N=$((TEST_N + 1))
+		echo "ok $TEST_N # SKIP built without libtracecmd"
+	done
+	exit 0
+fi
+[ $rc -eq 1 ] && grep -q "not.dat: not a trace.dat" "$TMP/err"
+ok $? "a file that is not a trace.dat: exit 1, naming it"
+
+# The checked-in recording.
+"$MIMIC" model -o "$TMP/small.json" "$DATA/model-small.dat" 2>"$TMP/table"
+ok $? "models tests/data/model-small.dat (exit 0)"
+"$MIMIC" --check "$TMP/small.json"
+ok $? "the model passes mimic --check"
+facts "$TMP/small.json" "$TMP/table" >"$TMP/facts"
+diff "$DATA/model-small.facts" "$TMP/facts" | diag
+cmp -s "$DATA/model-small.facts" "$TMP/facts"
+ok $? "its threads, loops, bursts, blockings and channels are the golden's (tests/data/model-small.facts)"
+"$MIMIC" model -q "$DATA/model-small.dat" >"$TMP/again.json" 2>/dev/null
+cmp -s "$TMP/small.json" "$TMP/again.json"
+ok $? "modelled twice: the same workload, byte for byte"
+grep -q '"description": "model of root_pid=16528 argv=sh -c for i in 1 2 3; do sleep 0.05; done; seq 1 100000 | gzip -1 > /dev/null, inferred by mimic model from ' "$TMP/small.json"
+ok $? "the description names the recorded command and the trace"
+grep -q 'warning: sh: 3 blockings in other syscall (NR 58 x3) left out' "$TMP/table"
+ok $? "what the loop leaves out is a warning naming it (sh's vfork blockings)"
+"$MIMIC" model -q --comm gzip -o "$TMP/gzip.json" "$DATA/model-small.dat" 2>"$TMP/err" &&
+	[ "$(grep -c '"mode"' "$TMP/gzip.json")" -eq 1 ] &&
+	grep -q '"gzip": {' "$TMP/gzip.json"
+ok $? "--comm gzip: gzip's tree only (one task)"
+"$MIMIC" model -q --pid 999999 "$DATA/model-small.dat" >/dev/null 2>"$TMP/err"
+[ $? -eq 1 ] && grep -q 'no thread of the tree of pid 999999 ran' "$TMP/err"
+ok $? "--pid of a task not in the recording: exit 1, saying so"
+
+# Recorded now: needs root and tracefs.
+if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
+   ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
+	why="needs root and tracefs to record"
+	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
+	for i in $(seq 10); do
+		TEST_N=$((TEST_N + 1))
+		echo "ok $TEST_N # SKIP $why"
+	done
+	exit $((TEST_FAILED > 0))
+fi
+# record.sh counts the recording instances: one recording test at a time.
+tracefs_lock
+run_bounded 20 "$MIMIC" record -q -o "$TMP/sleep.dat" -- sh -c 'for i in 1 2 3 4 5; do sleep 0.05; done'
+"$MIMIC" model -o "$TMP/sleep.json" "$TMP/sleep.dat" 2>"$TMP/table" &&
+	"$MIMIC" --check "$TMP/sleep.json"
+ok $? "sh -c 'for i in 1 2 3 4 5; do sleep 0.05; done': modelled, passes --check"
+diag <"$TMP/table"
+[ "$(grep -c '^		"sleep\(-[2-5]\)\?": {' "$TMP/sleep.json")" -eq 5 ] &&
+	grep -q '^		"sh": {' "$TMP/sleep.json"
+ok $? "its tasks are sh and five sleeps, named after the threads"
+# Each sleep process sleeps once: 50 ms and its timer slack.
+sleeps=$(grep -A8 '^		"sleep' "$TMP/sleep.json" | sed -n 's/.*"sleep": \([0-9.]*\)$/\1/p')
+echo "$sleeps" | diag
+[ "$(echo "$sleeps" | awk '$1 >= 49000 && $1 <= 60000' | wc -l)" -eq 5 ]
+st=$?
+ok $st "each sleep process's sleep is 49-60 ms"
+if [ $st -ne 0 ]; then
+	cp "$TMP/sleep.dat" "${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat"
+	echo "the recording is kept in ${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat" | diag
+fi
+
+run_bounded 20 "$MIMIC" record -q -o "$TMP/pipe.dat" -- sh -c 'seq 1 100000 | gzip -1 > /dev/null'
+"$MIMIC" model -o "$TMP/pipe.json" "$TMP/pipe.dat" 2>"$TMP/table" &&
+	"$MIMIC" --check "$TMP/pipe.json"
+ok $? "seq 1 100000 | gzip -1: modelled, passes --check"
+diag <"$TMP/table"
+grep -q '"to_gzip": { "type": "pipe" }' "$TMP/pipe.json" &&
+	grep -A12 '^		"seq": {' "$TMP/pipe.json" | grep -q '"send_gzip": { "to": "to_gzip"' &&
+	grep -A12 '^		"gzip": {' "$TMP/pipe.json" | grep -q '"recv": { "from": "to_gzip"'
+ok $? "a pipe channel from seq to gzip"
+run_bounded 30 "$MIMIC" -q "$TMP/pipe.json"
+[ $rc -eq 0 ]
+ok $? "the model runs to its end (exit 0, ${took} ms)"
+run_bounded 60 sh -c '"$0" model -q --verify "$1" "$2" >"$3" 2>"$4"' "$MIMIC" "$TMP/pipe.dat" "$TMP/pipe.json" "$TMP/verify" "$TMP/err"
+diag <"$TMP/verify"
+diag <"$TMP/err"
+[ $rc -eq 0 ] && grep -q '^task  *cpu_ms  *model  *ratio  *wakeups' "$TMP/verify" &&
+	[ "$(grep -c '^\(seq\|gzip\|total\) ' "$TMP/verify")" -eq 3 ]
+ok $? "--verify runs the model under --record: a row for seq, gzip and the total"
+# The model's side is measured, not copied: gzip ran and received.
+awk '$1 == "gzip" && $3 > 0 && $6 > 0 { found = 1 } END { exit !found }' "$TMP/verify"
+ok $? "--verify: the model's gzip used CPU and was woken"
+
+# A periodic thread: cyclictest's measuring thread, SCHED_FIFO 80, every
+# 10 ms on an absolute timer (10 ms: wake-up latencies of a busy machine,
+# up to a few hundred us, stay well within the 5 % a timer allows).
+if command -v cyclictest >/dev/null 2>&1; then
+	run_bounded 20 "$MIMIC" record -q -o "$TMP/cyc.dat" -- cyclictest -q -p 80 -t 1 -i 10000 -D 1
+	"$MIMIC" model -o "$TMP/cyc.json" "$TMP/cyc.dat" 2>"$TMP/table" &&
+		"$MIMIC" --check "$TMP/cyc.json" &&
+		grep -Eq '"timer": \{ "ref": "unique_cyclictest[-0-9]*", "period": (999[0-9]|1000[0-9]|10010)(\.[0-9])? \}' "$TMP/cyc.json"
+	ok $? "cyclictest -i 10000: a timer of period 10000 us (+-10, the median interval)"
+	diag <"$TMP/table"
+	grep -q '"policy": "SCHED_FIFO", "priority": 80' "$TMP/cyc.json"
+	ok $? "cyclictest -p 80: SCHED_FIFO priority 80 (from the mimic_task lines)"
+else
+	skip "cyclictest is not installed"
+	skip "cyclictest is not installed"
+fi
+exit $((TEST_FAILED > 0))
