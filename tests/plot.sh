@@ -6,7 +6,7 @@
 command -v gnuplot >/dev/null || skip_all "gnuplot not installed"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 plot="$srcdir/utils/mimic-plot"
-plan 10
+plan 11
 
 is_png() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 big() { [ "$(wc -c <"$1")" -gt 10000 ]; }
@@ -79,3 +79,13 @@ printf 'not a log\n' >"$TMP/junk.log"
 "$plot" -o "$TMP/png" "$TMP/junk.log" >/dev/null 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q "junk.log: not an rt-app log" "$TMP/err"
 ok $? "a file that is not an rt-app log is named and refused"
+
+# A run directory (mimic --outdir): the titles name its workload file and
+# its run id without -b or -w.
+sed 's|"logdir": "[^"]*",||' "$TMP/w.json" | sed 's/"duration": 2/"duration": 0.5/' \
+	>"$TMP/tick.json"
+mkdir "$TMP/runs" "$TMP/rsvg"
+"$MIMIC" --quiet --outdir "$TMP/runs" "$TMP/tick.json" &&
+	"$plot" --format svg -o "$TMP/rsvg" "$TMP/runs/run-001" >/dev/null 2>&1 &&
+	grep -q "workload tick, run-001" "$TMP/rsvg/latency-cdf.svg"
+ok $? "a run directory's pictures are titled with its workload file and run id"
