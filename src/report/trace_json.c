@@ -13,6 +13,7 @@
 
 #include "event.h"
 #include "lib/atomic_file.h"
+#include "lib/json_str.h"
 #include "record/result.h"
 
 #include <errno.h>
@@ -20,22 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void put_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 /* ns as µs with three decimals, exactly (no floating point). */
 static void put_us(FILE *f, int64_t ns)
@@ -86,7 +71,7 @@ static void put_meta(struct writer *wr, struct track k, const char *what,
 	fprintf(wr->f, "{\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"name\":\"%s\","
 		       "\"args\":{\"%s\":", k.pid, k.tid, what, key);
 	if (str)
-		put_str(wr->f, str);
+		json_str_put(wr->f, str);
 	else
 		fprintf(wr->f, "%ld", num);
 	fputs("}}", wr->f);
@@ -100,15 +85,15 @@ static void put_slice(struct writer *wr, struct track k, const char *name,
 
 	begin_event(wr);
 	fputs("{\"ph\":\"X\",\"name\":", f);
-	put_str(f, name);
+	json_str_put(f, name);
 	fputs(",\"cat\":", f);
-	put_str(f, cat);
+	json_str_put(f, cat);
 	fprintf(f, ",\"pid\":%d,\"tid\":%d,\"ts\":", k.pid, k.tid);
 	put_us(f, start - wr->t0);
 	fputs(",\"dur\":", f);
 	put_us(f, end > start ? end - start : 0);
 	fprintf(f, ",\"args\":{\"phase\":%u,\"phase_name\":", s->phase);
-	put_str(f, phase_name);
+	json_str_put(f, phase_name);
 	fprintf(f, ",\"phase_loop\":%u,\"thread_loop\":%u,\"event\":%u}}",
 		s->phase_loop, s->thread_loop, s->event);
 }
@@ -131,7 +116,7 @@ static void put_e2e(struct writer *wr, struct track k,
 		(unsigned long long)id, k.pid, k.tid);
 	put_us(f, s->start_ns - wr->t0);
 	fputs(",\"args\":{\"phase_name\":", f);
-	put_str(f, ph->name);
+	json_str_put(f, ph->name);
 	fprintf(f, ",\"phase\":%u,\"phase_loop\":%u,\"thread_loop\":%u,"
 		   "\"e2e_us\":", s->phase, s->phase_loop, s->thread_loop);
 	put_us(f, s->end_ns - s->start_ns);
@@ -257,7 +242,7 @@ static void write_other_data(FILE *f, const struct run_result *r,
 	}
 	fputs("\"otherData\":{\"tool\":\"mimic " PACKAGE_VERSION "\",", f);
 	fputs("\"workload\":", f);
-	put_str(f, r->w->file);
+	json_str_put(f, r->w->file);
 	fprintf(f, ",\"clock\":\"CLOCK_MONOTONIC\",\"time_zero_ns\":%lld,"
 		   "\"ts_origin\":\"time zero\",\"threads\":%d,"
 		   "\"slices_per_thread\":%llu,\"slices_recorded\":%llu,"
@@ -270,7 +255,7 @@ static void write_other_data(FILE *f, const struct run_result *r,
 		if (!ring || ring->n <= ring->cap)
 			continue;
 		fputs(any ? "," : "", f);
-		put_str(f, r->threads[k].name);
+		json_str_put(f, r->threads[k].name);
 		fprintf(f, ":%llu", (unsigned long long)(ring->n - ring->cap));
 		any = true;
 	}

@@ -7,25 +7,11 @@
 #define _GNU_SOURCE
 #include "trace/model_json.h"
 
+#include "lib/json_str.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
 
 static void json_num(FILE *f, double v)
 {
@@ -201,7 +187,7 @@ static void json_task(FILE *f, const struct model *m,
 	bool tail = mt->tail_us > 0;
 
 	fputs("\t\t", f);
-	json_str(f, mt->name);
+	json_str_put(f, mt->name);
 	fprintf(f, ": {\n\t\t\t\"mode\": \"%s\", ",
 		mt->src->is_thread ? "thread" : "process");
 	if (tail)
@@ -240,7 +226,7 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 		     m->elapsed_s, m->n_warn) < 0)
 		desc = NULL;
 	fputs("{\n\t\"description\": ", f);
-	json_str(f, desc ? desc : "model inferred by mimic model");
+	json_str_put(f, desc ? desc : "model inferred by mimic model");
 	free(desc);
 	fputs(",\n\t\"params\": {\n"
 	      "\t\t\"scale\": { \"default\": 1, \"doc\": \"multiplies every "
