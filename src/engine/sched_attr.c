@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "engine/sched_attr.h"
 
+#include "lib/sched_abi.h"
 #include "model/policy.h"
 
 #include <errno.h>
@@ -16,20 +17,6 @@
 
 #define MIMIC_SCHED_FLAG_UTIL_CLAMP_MIN 0x20
 #define MIMIC_SCHED_FLAG_UTIL_CLAMP_MAX 0x40
-
-/* The kernel's struct sched_attr (glibc < 2.41 has no declaration). */
-struct mimic_sched_attr {
-	uint32_t size;
-	uint32_t sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime;
-	uint64_t sched_deadline;
-	uint64_t sched_period;
-	uint32_t sched_util_min;
-	uint32_t sched_util_max;
-};
 
 static atomic_bool warned_missing;
 
@@ -49,7 +36,7 @@ static const char *rtprio_now(char *buf, size_t len)
 int sched_attr_apply(const struct sched_attrs *want, bool allow_missing,
 		     char *err, size_t len)
 {
-	struct mimic_sched_attr a;
+	struct kernel_sched_attr a;
 	const char *what;
 	char rtprio[24];
 

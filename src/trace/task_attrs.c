@@ -8,6 +8,8 @@
 #define _GNU_SOURCE
 #include "trace/task_attrs.h"
 
+#include "lib/sched_abi.h"
+
 #include <dirent.h>
 #include <sched.h>
 #include <stdint.h>
@@ -18,20 +20,6 @@
 #include <unistd.h>
 
 #define TASK_ATTRS_MAX 4096 /* tasks remembered; more are marked each time */
-
-/* The kernel's struct sched_attr (glibc < 2.41 has no declaration). */
-struct task_sched_attr {
-	uint32_t size;
-	uint32_t sched_policy;
-	uint64_t sched_flags;
-	int32_t sched_nice;
-	uint32_t sched_priority;
-	uint64_t sched_runtime;
-	uint64_t sched_deadline;
-	uint64_t sched_period;
-	uint32_t sched_util_min;
-	uint32_t sched_util_max;
-};
 
 struct task_seen {
 	pid_t tid;
@@ -121,7 +109,7 @@ static bool task_changed(struct task_attrs *t, pid_t tid, const char *line)
 static void sample_task(struct task_attrs *t, struct capture *c, pid_t pid,
 			pid_t tid)
 {
-	struct task_sched_attr a = { .size = sizeof(a) };
+	struct kernel_sched_attr a = { .size = sizeof(a) };
 	char path[96], comm[32] = "", cpus[512] = "", line[768];
 	cpu_set_t set;
 	FILE *f;
