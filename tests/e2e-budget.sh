@@ -58,10 +58,13 @@ ok $? "late frames counted from --trace-json ($late) = the summary's misses ($mi
 [ "$spans" -eq "$budgeted" ] && [ "$budgeted" -eq "$loops" ] &&
 	[ "$chained" -eq "$loops" ] && [ "$loops" -gt 5 ]
 ok $? "one span per rendered frame ($spans), each budgeted and chained ($loops frames)"
-# Every fourth frame renders 20 ms: over a 16.667 ms budget by itself
-# (with both CPUs busy the renderer falls behind and most are late).
-[ "$misses" -ge $((loops / 4 - 1)) ] && [ "$misses" -le "$loops" ]
-ok $? "at least the scene changes are late ($misses of $loops)"
+# Every fourth frame renders 20 ms of work calibrated at start: over a
+# 16.667 ms budget by itself (with both CPUs busy the renderer falls behind
+# and most are late). On a VM whose speed drifts by tens of percent after
+# calibration a 20 ms run can take under 16.7 ms of wall time (CI saw 27 of
+# 29 late), so this asks for most scene changes, not every one.
+[ "$misses" -ge $((loops / 8)) ] && [ "$misses" -le "$loops" ]
+ok $? "most scene changes are late ($misses of $loops frames, $((loops / 4)) scene changes)"
 awk -v m="$misses" '$1 == "renderer" && $2 == "|" && $(NF-1) == m { f = 1 }
 	END { exit !f }' "$TMP/out"
 ok $? "the text summary's end-to-end line prints the same misses"
