@@ -205,6 +205,7 @@ static int matmul_cmp_double(const void *a, const void *b)
 #define MATMUL_SAMPLES 100
 #define MATMUL_SAMPLE_NS 2000000  /* each sample about 2 ms of rows */
 #define MATMUL_WARM_NS 50000000   /* after 50 ms of rows, not timed */
+#define MATMUL_SAMPLES_NS 200000000 /* and no more than 0.2 s of samples */
 
 /*
  * CPU ns per row of n x n on this thread (its CPU clock, so other threads
@@ -220,21 +221,26 @@ static double matmul_measure_row_ns(unsigned long *m, int64_t n)
 {
 	static const atomic_bool never;
 	double per_row[MATMUL_SAMPLES];
-	int64_t t0 = time_thread_cpu_ns(), rows, first = 0;
+	int64_t t0 = time_thread_cpu_ns(), rows, first = 0, took;
+	int n_samples;
 
 	do
 		first += matmul_rows(m, (size_t)n, first, 1, &never);
 	while (time_thread_cpu_ns() - t0 < MATMUL_WARM_NS);
 	rows = MATMUL_SAMPLE_NS * first / (time_thread_cpu_ns() - t0) + 1;
-	for (int s = 0; s < MATMUL_SAMPLES; s++) {
+	/* Rows of large matrices take long: at least 10 samples, else stop
+	 * once the samples took MATMUL_SAMPLES_NS. */
+	for (n_samples = 0, took = 0; n_samples < MATMUL_SAMPLES &&
+	     (n_samples < 10 || took < MATMUL_SAMPLES_NS); n_samples++) {
 		t0 = time_thread_cpu_ns();
 		matmul_rows(m, (size_t)n, first, rows, &never);
-		per_row[s] = (double)(time_thread_cpu_ns() - t0) / (double)rows;
+		t0 = time_thread_cpu_ns() - t0;
+		took += t0;
+		per_row[n_samples] = (double)t0 / (double)rows;
 		first += rows;
 	}
-	if (getenv("SF_DEBUG")) for (int s = 0; s < MATMUL_SAMPLES; s++) fprintf(stderr, "%.0f ", per_row[s] * n / 1e3);
-	qsort(per_row, MATMUL_SAMPLES, sizeof(*per_row), matmul_cmp_double);
-	return per_row[MATMUL_SAMPLES / 10];
+	qsort(per_row, n_samples, sizeof(*per_row), matmul_cmp_double);
+	return per_row[n_samples / 10];
 }
 
 /* Sizes timed in this process: each once, whichever thread asks first. */
@@ -267,11 +273,10 @@ static double matmul_row_ns(unsigned long *m, int64_t n, int64_t op_ns)
 	if (!notice_quiet())
 		fprintf(stderr, "%s<notice> matmul %lld x %lld: one "
 			"multiplication takes %.1f us of CPU time here "
-			"(10th percentile of %d samples, timed in %.0f ms); "
-			"op_time "
-			"%.1f us does %.3f of it\n", notice_prefix(),
-			(long long)n, (long long)n, row_ns * (double)n / 1e3,
-			MATMUL_SAMPLES, (double)(time_now_ns() - t0) / 1e6,
+			"(timed in %.0f ms); op_time %.1f us does %.3f of it\n",
+			notice_prefix(), (long long)n, (long long)n,
+			row_ns * (double)n / 1e3,
+			(double)(time_now_ns() - t0) / 1e6,
 			(double)op_ns / 1e3, (double)op_ns / (row_ns * (double)n));
 out:
 	pthread_mutex_unlock(&matmul_timed_lock);
