@@ -57,8 +57,8 @@ if command -v python3 >/dev/null 2>&1; then
 	[ "$(json "$TMP/self.json" 'd["mode"], d["verdict"]["faithful"], len(d["tasks"]), d["total"]["name"], d["verdict"]["failing"]')" = "('compare', True, 6, 'total', [])" ]
 	ok $? "--summary: JSON with mode, 6 tasks, the total, a verdict and no failing row"
 	json "$TMP/self.json" 'd["total"]["original"]' | diag
-	[ "$(json "$TMP/self.json" 'all(r["ks"][k] in (0, None) for r in d["tasks"] + [d["total"]] for k in ("burst", "block", "wakeup_latency")) and d["total"]["original"] == d["total"]["other"] and d["total"]["original"]["wakeups"] == d["total"]["original"]["block_samples"] > d["total"]["original"]["wakeup_latency_samples"] > 0')" = True ]
-	ok $? "--summary: distances 0, the sides equal, a latency for most blockings"
+	[ "$(json "$TMP/self.json" 'all(r["ks"][k] in (0, None) for r in d["tasks"] + [d["total"]] for k in ("burst", "block", "wakeup_latency")) and d["total"]["original"] == d["total"]["other"] and d["total"]["original"]["wakeups"] == d["total"]["original"]["block_samples"] >= d["total"]["original"]["wakeup_latency_samples"] > 0')" = True ]
+	ok $? "--summary: distances 0, the sides equal, a latency for blockings"
 else
 	skip "python3 is not installed"
 	skip "python3 is not installed"
@@ -85,9 +85,9 @@ grep -Eq '^verdict: (faithful|not faithful: [a-z0-9-]+ [a-z0-9_]+ [0-9.]+ \(\+-[
 ok $? "a verdict: faithful, or not faithful naming each failing row"
 # Each sleep process blocks 20 ms once, its longest blocking (its timer
 # slack and a busy machine on top), in the original and in the model.
-awk '$1 == "block" && $2 ~ /^sleep/ && ($6 < 19000 || $6 > 100000 || $7 < 19000 || $7 > 100000) { bad = 1 }
+awk '$1 == "block" && $2 ~ /^sleep/ && ($6 < 19000 || $6 > 300000 || $7 < 19000 || $7 > 300000) { bad = 1 }
 	$1 == "block" && $2 ~ /^sleep/ { n++ } END { exit bad || n != 4 }' "$TMP/verify"
-ok $? "each sleep's block p99 (its longest) is 19-100 ms, original and model"
+ok $? "each sleep's block p99 (its longest) is 19-300 ms, original and model (the model's: its delay too)"
 awk '$1 == "wakelat" && $2 == "total" && $3 > 0 && $4 > 0 && $3 < 20000 && $4 < 20000 { ok = 1 } END { exit !ok }' "$TMP/verify"
 ok $? "wake-up latency p50 measured on both sides (0-20 ms)"
 if command -v python3 >/dev/null 2>&1; then

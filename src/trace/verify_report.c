@@ -227,9 +227,12 @@ void vf_report_print(FILE *f, const struct vf_report *r)
 		fprintf(f, "no thread of %s is named after a task: its total "
 			"holds all its threads but its root's first)\n",
 			r->other);
+	else if (r->model_json)
+		fprintf(f, "%lu thread(s) of mimic itself, named after no "
+			"task, not compared)\n", r->unmatched);
 	else
-		fprintf(f, "%lu thread(s) of %s named after no task, mimic's "
-			"own, not compared)\n", r->unmatched, r->label);
+		fprintf(f, "%lu thread(s) of %s matched no task, not "
+			"compared)\n", r->unmatched, r->other);
 }
 
 static void vf_json_num(FILE *f, double v, int decimals)
