@@ -68,14 +68,25 @@ static int vf_run(const char *rec, const char *model_json)
 	return 0;
 }
 
-/* The first task of orig whose thread was named comm and has no match
- * yet, or -1. */
+/* The comm task i's thread had when it was forked: its parent's (before
+ * an exec renamed it), or "" for the root. */
+static const char *vf_fork_comm(const struct model *m, size_t i)
+{
+	for (size_t k = 0; k < m->n; k++)
+		if (m->t[k].src->pid == m->t[i].src->parent)
+			return m->t[k].src->comm;
+	return "";
+}
+
+/* The first task of m with no match yet whose thread was named comm (or,
+ * by_fork, was named comm when forked), or -1. */
 static int vf_task_by_comm(const struct model *m, const struct vf_report *r,
-			   const char *comm)
+			   const char *comm, bool by_fork)
 {
 	for (size_t i = 0; i < m->n; i++)
 		if (!r->rows[i].other.threads &&
-		    !strcmp(m->t[i].src->comm, comm))
+		    !strcmp(by_fork ? vf_fork_comm(m, i) : m->t[i].src->comm,
+			    comm))
 			return (int)i;
 	return -1;
 }
@@ -83,9 +94,12 @@ static int vf_task_by_comm(const struct model *m, const struct vf_report *r,
 /*
  * Matches the other recording's threads to the tasks: a thread named
  * <task>-<idx> is a model's; in --compare-trace, then, a thread named
- * ":<comm>" (perf sched replay's name for the thread it replays) or, when
- * there is none, named <comm> is the next thread of that comm in the
- * original, in the order they were born. taken[i]: thread i is matched.
+ * ":<comm>" is perf sched replay's stand-in for a thread of that comm,
+ * the next one not yet matched in the order they were born, and when none
+ * is left, for one forked under that comm (perf names the thread after
+ * the first comm it saw: a child of sh that exec'ed gzip is ":sh");
+ * when no ":" thread matched, a thread named <comm> is the next of that
+ * comm. taken[i]: thread i is matched.
  */
 static int vf_match(struct vf_report *r, const struct model *orig,
 		    const struct timeline *tl, bool by_comm, char *taken)
@@ -93,9 +107,9 @@ static int vf_match(struct vf_report *r, const struct model *orig,
 	struct vf_row *total = &r->rows[orig->n];
 	int err = 0, pass, k;
 
-	for (pass = 0; pass < (by_comm ? 3 : 1); pass++) {
+	for (pass = 0; pass < (by_comm ? 4 : 1); pass++) {
 		/* plain comms only when no ":comm" stood for them */
-		if (pass == 2 && total->other.threads)
+		if (pass == 3 && total->other.threads)
 			break;
 		for (size_t i = 0; i < tl->n; i++) {
 			const struct tl_thread *t = &tl->t[i];
@@ -104,12 +118,12 @@ static int vf_match(struct vf_report *r, const struct model *orig,
 				continue;
 			if (pass == 0)
 				k = vf_task_of(orig, t->comm);
-			else if (pass == 1)
+			else if (pass < 3)
 				k = t->comm[0] == ':' ?
-					vf_task_by_comm(orig, r, t->comm + 1) :
-					-1;
+					vf_task_by_comm(orig, r, t->comm + 1,
+							pass == 2) : -1;
 			else
-				k = vf_task_by_comm(orig, r, t->comm);
+				k = vf_task_by_comm(orig, r, t->comm, false);
 			if (k < 0)
 				continue;
 			taken[i] = 1;
