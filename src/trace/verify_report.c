@@ -16,25 +16,32 @@
 
 /* The figures of a side, in the order the JSON prints them. */
 enum vf_metric {
-	VM_CPU, VM_WAKEUPS, VM_ELAPSED,
-	VM_BURST50, VM_BURST99, VM_BLOCK50, VM_BLOCK99, VM_LAT50, VM_LAT99,
+	VM_CPU,
+	VM_WAKEUPS,
+	VM_ELAPSED,
+	VM_BURST50,
+	VM_BURST99,
+	VM_BLOCK50,
+	VM_BLOCK99,
+	VM_LAT50,
+	VM_LAT99,
 	VM_N
 };
 
 static const struct {
-	const char *key;            /* in the JSON and the verdict */
-	enum vf_dist dist;          /* a quantile of it, */
-	double q;                   /* when q > 0 */
+	const char *key;   /* in the JSON and the verdict */
+	enum vf_dist dist; /* a quantile of it, */
+	double q;	   /* when q > 0 */
 } vf_metrics[VM_N] = {
-	[VM_CPU] = { "cpu_ms", 0, 0 },
-	[VM_WAKEUPS] = { "wakeups", 0, 0 },
-	[VM_ELAPSED] = { "elapsed_s", 0, 0 },
-	[VM_BURST50] = { "burst_p50_us", VF_BURST, 0.5 },
-	[VM_BURST99] = { "burst_p99_us", VF_BURST, 0.99 },
-	[VM_BLOCK50] = { "block_p50_us", VF_BLOCK, 0.5 },
-	[VM_BLOCK99] = { "block_p99_us", VF_BLOCK, 0.99 },
-	[VM_LAT50] = { "wakeup_latency_p50_us", VF_LATENCY, 0.5 },
-	[VM_LAT99] = { "wakeup_latency_p99_us", VF_LATENCY, 0.99 },
+    [VM_CPU] = {"cpu_ms", 0, 0},
+    [VM_WAKEUPS] = {"wakeups", 0, 0},
+    [VM_ELAPSED] = {"elapsed_s", 0, 0},
+    [VM_BURST50] = {"burst_p50_us", VF_BURST, 0.5},
+    [VM_BURST99] = {"burst_p99_us", VF_BURST, 0.99},
+    [VM_BLOCK50] = {"block_p50_us", VF_BLOCK, 0.5},
+    [VM_BLOCK99] = {"block_p99_us", VF_BLOCK, 0.99},
+    [VM_LAT50] = {"wakeup_latency_p50_us", VF_LATENCY, 0.5},
+    [VM_LAT99] = {"wakeup_latency_p99_us", VF_LATENCY, 0.99},
 };
 
 /*
@@ -47,20 +54,24 @@ static const struct vf_target {
 	double limit;
 	bool each_task;
 } vf_targets[] = {
-	{ VM_CPU, 0.15, false },
-	{ VM_ELAPSED, 0.15, false },
-	{ VM_WAKEUPS, 0.10, false },
-	{ VM_BURST50, 0.20, true },
+    {VM_CPU, 0.15, false},
+    {VM_ELAPSED, 0.15, false},
+    {VM_WAKEUPS, 0.10, false},
+    {VM_BURST50, 0.20, true},
 };
 #define VF_N_TARGETS (sizeof(vf_targets) / sizeof(vf_targets[0]))
 
 static double vf_value(const struct vf_side *s, enum vf_metric m)
 {
 	switch (m) {
-	case VM_CPU: return s->cpu_ms;
-	case VM_WAKEUPS: return (double)s->wakeups;
-	case VM_ELAPSED: return s->elapsed_s;
-	default: return vf_side_q(s, vf_metrics[m].dist, vf_metrics[m].q);
+	case VM_CPU:
+		return s->cpu_ms;
+	case VM_WAKEUPS:
+		return (double)s->wakeups;
+	case VM_ELAPSED:
+		return s->elapsed_s;
+	default:
+		return vf_side_q(s, vf_metrics[m].dist, vf_metrics[m].q);
 	}
 }
 
@@ -80,10 +91,9 @@ void vf_report_finish(struct vf_report *r)
 		vf_side_done(&row->orig);
 		vf_side_done(&row->other);
 		for (int d = 0; d < VF_N_DISTS; d++)
-			row->ks[d] = ks_distance(row->orig.d[d].v,
-						 row->orig.d[d].n,
-						 row->other.d[d].v,
-						 row->other.d[d].n);
+			row->ks[d] =
+			    ks_distance(row->orig.d[d].v, row->orig.d[d].n,
+					row->other.d[d].v, row->other.d[d].n);
 	}
 }
 
@@ -133,8 +143,7 @@ static void vf_put_ratio(FILE *f, double ratio)
 		fprintf(f, " %6.2f", ratio);
 }
 
-static void vf_put_metric(FILE *f, const struct vf_row *row,
-			  enum vf_metric m)
+static void vf_put_metric(FILE *f, const struct vf_row *row, enum vf_metric m)
 {
 	vf_put(f, vf_value(&row->orig, m), m);
 	vf_put(f, vf_value(&row->other, m), m);
@@ -163,12 +172,14 @@ static void vf_print_totals(FILE *f, const struct vf_report *r)
 static void vf_print_dists(FILE *f, const struct vf_report *r)
 {
 	static const char *const short_names[VF_N_DISTS] = {
-		"burst", "block", "wakelat",
+	    "burst",
+	    "block",
+	    "wakelat",
 	};
 
-	fprintf(f, "\n%-8s %-16s %9s %9s %6s %9s %9s %6s %8s %8s %6s\n",
-		"dist", "of", "p50_us", r->label, "ratio", "p99_us", r->label,
-		"ratio", "samples", r->label, "ks");
+	fprintf(f, "\n%-8s %-16s %9s %9s %6s %9s %9s %6s %8s %8s %6s\n", "dist",
+		"of", "p50_us", r->label, "ratio", "p99_us", r->label, "ratio",
+		"samples", r->label, "ks");
 	for (int d = 0; d < VF_N_DISTS; d++) {
 		for (size_t i = 0; i < r->n; i++) {
 			const struct vf_row *row = &r->rows[i];
@@ -191,8 +202,8 @@ static void vf_print_verdict(FILE *f, const struct vf_report *r)
 {
 	bool any = false;
 
-	fprintf(f, "\nverdict: %s", vf_report_faithful(r) ? "faithful" :
-		"not faithful:");
+	fprintf(f, "\nverdict: %s",
+		vf_report_faithful(r) ? "faithful" : "not faithful:");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct vf_row *row = &r->rows[i];
 
@@ -215,24 +226,31 @@ void vf_report_print(FILE *f, const struct vf_report *r)
 	vf_print_totals(f, r);
 	vf_print_dists(f, r);
 	vf_print_verdict(f, r);
-	fprintf(f, "(cpu_ms: on CPU; wakeups: blockings that ended; elapsed: "
+	fprintf(f,
+		"(cpu_ms: on CPU; wakeups: blockings that ended; elapsed: "
 		"s, first fork to last exit; burst: us on CPU between two "
 		"blockings; block: us from the switch out blocked to its "
 		"sched_waking (else sched_wakeup); wakelat: us from that "
 		"wake-up to the sched_switch in; ratio: %s / original; ks: "
 		"the Kolmogorov-Smirnov distance, 0 the same, 1 disjoint; "
 		"targets: total cpu_ms and elapsed +-15 %%, total wakeups "
-		"+-10 %%, each task's burst p50 +-20 %%; ", r->label);
+		"+-10 %%, each task's burst p50 +-20 %%; ",
+		r->label);
 	if (r->all_threads)
-		fprintf(f, "no thread of %s is named after a task: its total "
+		fprintf(f,
+			"no thread of %s is named after a task: its total "
 			"holds all its threads but its root's first)\n",
 			r->other);
 	else if (r->model_json)
-		fprintf(f, "%lu thread(s) of mimic itself, named after no "
-			"task, not compared)\n", r->unmatched);
+		fprintf(f,
+			"%lu thread(s) of mimic itself, named after no "
+			"task, not compared)\n",
+			r->unmatched);
 	else
-		fprintf(f, "%lu thread(s) of %s matched no task, not "
-			"compared)\n", r->unmatched, r->other);
+		fprintf(f,
+			"%lu thread(s) of %s matched no task, not "
+			"compared)\n",
+			r->unmatched, r->other);
 }
 
 static void vf_json_num(FILE *f, double v, int decimals)
@@ -281,12 +299,15 @@ static void vf_json_verdict(FILE *f, const struct vf_report *r)
 {
 	bool any = false;
 
-	fprintf(f, "\t\"verdict\": {\n\t\t\"faithful\": %s,\n"
-		"\t\t\"targets\": [", vf_report_faithful(r) ? "true" : "false");
+	fprintf(f,
+		"\t\"verdict\": {\n\t\t\"faithful\": %s,\n"
+		"\t\t\"targets\": [",
+		vf_report_faithful(r) ? "true" : "false");
 	for (size_t k = 0; k < VF_N_TARGETS; k++)
-		fprintf(f, "%s\n\t\t\t{ \"metric\": \"%s\", \"rows\": \"%s\", "
-			"\"within\": %.2f }", k ? "," : "",
-			vf_metrics[vf_targets[k].m].key,
+		fprintf(f,
+			"%s\n\t\t\t{ \"metric\": \"%s\", \"rows\": \"%s\", "
+			"\"within\": %.2f }",
+			k ? "," : "", vf_metrics[vf_targets[k].m].key,
 			vf_targets[k].each_task ? "each task" : "total",
 			vf_targets[k].limit);
 	fputs("\n\t\t],\n\t\t\"failing\": [", f);
@@ -331,9 +352,10 @@ int vf_report_json(const char *path, const struct vf_report *r)
 		json_str_put(f, r->model_json);
 	else
 		fputs("null", f);
-	fprintf(f, ",\n\t\"unmatched_threads\": %lu,\n\t\"all_threads\": %s,"
-		"\n\t\"tasks\": [", r->unmatched,
-		r->all_threads ? "true" : "false");
+	fprintf(f,
+		",\n\t\"unmatched_threads\": %lu,\n\t\"all_threads\": %s,"
+		"\n\t\"tasks\": [",
+		r->unmatched, r->all_threads ? "true" : "false");
 	for (size_t i = 0; i + 1 < r->n; i++) {
 		fputs(i ? ",\n\t\t" : "\n\t\t", f);
 		vf_json_row(f, &r->rows[i], "\t\t");

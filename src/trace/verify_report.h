@@ -13,22 +13,22 @@
 #include "trace/verify_side.h"
 
 struct vf_row {
-	char name[48];              /* a task's, or "total" */
+	char name[48]; /* a task's, or "total" */
 	struct vf_side orig, other;
-	double ks[VF_N_DISTS];      /* -1: a side has no samples */
+	double ks[VF_N_DISTS]; /* -1: a side has no samples */
 };
 
 struct vf_report {
-	const char *trace;          /* the original recording */
-	const char *other;          /* the compared recording */
-	const char *model_json;     /* --verify: the model run, else NULL */
-	const char *label;          /* the second side's column: "model",
-				     * "other" */
-	struct vf_row *rows;        /* the tasks, then the total (last) */
+	const char *trace;	/* the original recording */
+	const char *other;	/* the compared recording */
+	const char *model_json; /* --verify: the model run, else NULL */
+	const char *label;	/* the second side's column: "model",
+				 * "other" */
+	struct vf_row *rows;	/* the tasks, then the total (last) */
 	size_t n;
-	unsigned long unmatched;    /* threads of the other side left out */
-	bool all_threads;           /* no thread matched a task: the total
-				     * holds every one but the root */
+	unsigned long unmatched; /* threads of the other side left out */
+	bool all_threads;	 /* no thread matched a task: the total
+				  * holds every one but the root */
 };
 
 /* The distances, and each side's samples sorted. */

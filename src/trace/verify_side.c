@@ -11,7 +11,9 @@
 #include <string.h>
 
 const char *const vf_dist_names[VF_N_DISTS] = {
-	"burst", "block", "wakeup_latency",
+    "burst",
+    "block",
+    "wakeup_latency",
 };
 
 static int vf_push(struct vf_sample *s, double us)
@@ -69,8 +71,7 @@ void vf_side_done(struct vf_side *s)
 {
 	for (int d = 0; d < VF_N_DISTS; d++)
 		if (s->d[d].n)
-			qsort(s->d[d].v, s->d[d].n, sizeof(double),
-			      cmp_double);
+			qsort(s->d[d].v, s->d[d].n, sizeof(double), cmp_double);
 	s->elapsed_s = s->died > s->born ? (s->died - s->born) / 1e9 : 0;
 }
 

@@ -13,21 +13,21 @@
 #include "trace/model_timeline.h"
 
 enum vf_dist {
-	VF_BURST,    /* on CPU between two blockings (preemptions inside) */
-	VF_BLOCK,    /* switched out blocked -> sched_waking (else _wakeup) */
-	VF_LATENCY,  /* sched_waking (else sched_wakeup) -> switched in */
+	VF_BURST,   /* on CPU between two blockings (preemptions inside) */
+	VF_BLOCK,   /* switched out blocked -> sched_waking (else _wakeup) */
+	VF_LATENCY, /* sched_waking (else sched_wakeup) -> switched in */
 	VF_N_DISTS
 };
 
 struct vf_sample {
-	double *v;   /* µs, sorted once vf_side_done() ran */
+	double *v; /* µs, sorted once vf_side_done() ran */
 	size_t n, cap;
 };
 
 struct vf_side {
 	int threads;
 	double cpu_ms, elapsed_s;
-	unsigned long wakeups;      /* blockings that ended */
+	unsigned long wakeups; /* blockings that ended */
 	unsigned long long born, died;
 	struct vf_sample d[VF_N_DISTS];
 };

@@ -21,14 +21,14 @@ static void ks(const double *a, size_t na, const double *b, size_t nb,
 
 int main(void)
 {
-	static const double a[] = { 1, 2, 3, 4 };
-	static const double shift[] = { 3, 4, 5, 6 };
-	static const double far[] = { 10, 11 };
-	static const double odd[] = { 1, 3 };
-	static const double even[] = { 2, 4 };
-	static const double tie[] = { 2, 2, 2, 2 };
-	static const double one[] = { 2.5 };
-	static const double q[] = { 10, 20, 30, 40, 50 };
+	static const double a[] = {1, 2, 3, 4};
+	static const double shift[] = {3, 4, 5, 6};
+	static const double far[] = {10, 11};
+	static const double odd[] = {1, 3};
+	static const double even[] = {2, 4};
+	static const double tie[] = {2, 2, 2, 2};
+	static const double one[] = {2.5};
+	static const double q[] = {10, 20, 30, 40, 50};
 
 	ks(a, 4, a, 4, 0, "a sample against itself");
 	ks(a, 4, far, 2, 1, "disjoint samples");
