@@ -9,7 +9,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 17
+plan 18
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 # json FILE EXPR: prints EXPR of the parsed summary d (python3), else fails
 json() {
@@ -25,6 +25,9 @@ ok $? "--verify and --compare-trace: exit 2"
 "$MIMIC" model --compare-trace "$DATA/model-small.dat" 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q -- '--compare-trace: TRACE and OTHER' "$TMP/err"
 ok $? "--compare-trace with one recording: exit 2"
+"$MIMIC" model --compare-trace -o "$TMP/m.json" "$DATA/model-small.dat" "$DATA/model-small.dat" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--compare-trace writes no model' "$TMP/err" && [ ! -e "$TMP/m.json" ]
+ok $? "--compare-trace with -o: exit 2, nothing written"
 
 echo '{}' >"$TMP/not.dat"
 "$MIMIC" model --compare-trace "$DATA/model-small.dat" "$TMP/not.dat" >/dev/null 2>"$TMP/err"

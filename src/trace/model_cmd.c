@@ -124,6 +124,8 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 	if (mc->summary && !mc->verify && !mc->compare)
 		return model_bad("%s", "--summary goes with --verify or "
 				 "--compare-trace");
+	if (mc->compare && mc->output)
+		return model_bad("%s", "--compare-trace writes no model (-o)");
 	if (mc->compare && optind != argc - 2)
 		return model_bad("%s", "--compare-trace: TRACE and OTHER");
 	if (mc->compare)
