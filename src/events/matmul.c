@@ -194,7 +194,7 @@ matmul_rows(unsigned long *m1, size_t n, int64_t first, int64_t rows,
 	return r;
 }
 
-/* The median of v[0..n-1] (sorts v). */
+/* qsort's order of doubles. */
 static int matmul_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
