@@ -21,6 +21,13 @@
 #define MD_STEADY 0.5         /* wake-ups per sender iteration to link */
 #define MD_MIN_WAKES 2        /* or this many wake-ups in all */
 #define MD_MAX_PASSES 32
+#define MD_ONCE_MAX 4        /* messages on a link sent once, at most */
+#define MD_RUN_MIN_US 0.1     /* the least run written */
+/* mimic's own CPU per event, µs (md_cost) */
+#define MD_COST_LOOP_US 0.3   /* an iteration and its run */
+#define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
+#define MD_COST_RECV_US 3.5   /* a message read: a look, the read */
+#define MD_COST_SEND_US 2.0   /* a message written */
 
 static void md_warn(struct model *m, const char *fmt, ...)
 {
@@ -250,11 +257,19 @@ static bool md_can_receive(const struct md_task *r)
 	return r->cls != TL_SLEEP && r->cls != TL_WAIT;
 }
 
+static long md_clamp_bytes(double b)
+{
+	return b < 8 ? 8 : b > 65536 ? 65536 : lround(b);
+}
+
 /*
  * Who woke whom, in the blockings the loops are made of: a reader (read,
  * recv, poll, futex) woken by s, and a writer s blocked on a full
- * channel woken by its reader r, are both messages from s to r. A pair
- * seen at least MD_STEADY times per iteration of s becomes a link.
+ * channel woken by its reader r, are both messages from s to r. Into a
+ * reader of data, one wake-up is enough for a link from a thread that
+ * wrote: what flows on it is counted by volume (md_volume). A futex
+ * pair needs MD_MIN_WAKES, or MD_STEADY per iteration of s: once is a
+ * start signal, not a stream.
  */
 static int md_links(struct model *m)
 {
@@ -293,19 +308,19 @@ static int md_links(struct model *m)
 	}
 	for (size_t s = 0; s < m->n; s++) {
 		struct md_task *st = &m->t[s];
-		unsigned long dropped = 0, dropped_wakes = 0, wakes = 0;
-		long long sent = 0;
+		unsigned long dropped = 0, dropped_wakes = 0;
 
 		for (size_t r = 0; r < m->n; r++) {
 			unsigned long n = pair[s * m->n + r];
 			struct md_task *rt = &m->t[r];
 			double per = n / (double)(st->cycles ? st->cycles : 1);
+			bool volume = rt->block != MD_FUTEX &&
+				      st->src->n_writes > 0;
 			struct md_link *l;
 
 			if (!n)
 				continue;
-			/* Once is a start signal, not a stream. */
-			if (n < MD_MIN_WAKES && per < MD_STEADY) {
+			if (!volume && n < MD_MIN_WAKES && per < MD_STEADY) {
 				dropped++;
 				dropped_wakes += n;
 				continue;
@@ -316,24 +331,17 @@ static int md_links(struct model *m)
 			st->out = l;
 			st->out[st->n_out++] = (struct md_link){
 				.to = (int)r, .count = per < 1 ? 1 : lround(per),
-				.wakes = n };
-			wakes += n;
-			sent += st->out[st->n_out - 1].count *
-				(st->cycles ? (long long)st->cycles : 1);
+				.wakes = n, .by_volume = volume,
+				.bytes = md_clamp_bytes(rt->src->n_reads ?
+					rt->src->read_bytes / rt->src->n_reads : 8) };
 			if (rt->block != MD_FUTEX)
 				rt->block = MD_RECV;
 		}
 		if (dropped)
 			md_warn(m, "%s: its %lu wake-ups of %lu threads (fewer "
 				"than %d each) are not modelled: too few for "
-				"a channel", st->name, dropped_wakes, dropped,
+				"a futex pair", st->name, dropped_wakes, dropped,
 				MD_MIN_WAKES);
-		if (wakes && (sent > 2 * (long long)wakes ||
-			      2 * sent < (long long)wakes))
-			md_warn(m, "%s: sends %lld messages in %zu channels "
-				"for the %lu wake-ups recorded (at least one "
-				"per channel each of its %lu iterations)",
-				st->name, sent, st->n_out, wakes, st->cycles);
 	}
 	for (size_t i = 0; i < m->n; i++)
 		if (orphans[i])
@@ -347,14 +355,207 @@ static int md_links(struct model *m)
 	return 0;
 }
 
-/* Receivers loop once per message sent to them, senders as recorded. */
+static bool md_links_to(const struct md_task *st, size_t r)
+{
+	for (size_t l = 0; l < st->n_out; l++)
+		if (st->out[l].to == (int)r)
+			return true;
+	return false;
+}
+
+/*
+ * A sender's fan-out completed from its peers: senders whose receivers
+ * overlap by at least half (the smaller set) write to the same group, as
+ * hackbench's each write to all receivers of theirs; a pair whose
+ * wake-up the recording did not happen to catch (data that found the
+ * receiver running woke nobody) gets its link too.
+ */
+static void md_complete_fanout(struct model *m)
+{
+	bool *want = calloc(m->n ? m->n : 1, sizeof(*want));
+	size_t added = 0, senders = 0;
+
+	if (!want)
+		return;
+	for (size_t s = 0; s < m->n; s++) {
+		struct md_task *st = &m->t[s];
+		size_t before = st->n_out;
+
+		if (st->n_out < 2 || !st->out[0].by_volume)
+			continue;
+		memset(want, 0, m->n * sizeof(*want));
+		for (size_t p = 0; p < m->n; p++) {
+			const struct md_task *pt = &m->t[p];
+			size_t common = 0;
+
+			if (p == s || pt->n_out < 2)
+				continue;
+			for (size_t l = 0; l < pt->n_out; l++)
+				common += md_links_to(st, (size_t)pt->out[l].to);
+			if (2 * common < (st->n_out < pt->n_out ? st->n_out :
+								    pt->n_out))
+				continue;
+			for (size_t l = 0; l < pt->n_out; l++)
+				if (pt->out[l].by_volume)
+					want[pt->out[l].to] = true;
+		}
+		for (size_t r = 0; r < m->n; r++) {
+			struct md_link *l;
+
+			if (!want[r] || r == s || md_links_to(st, r) ||
+			    m->t[r].block != MD_RECV)
+				continue;
+			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
+			if (!l)
+				break;
+			st->out = l;
+			st->out[st->n_out++] = (struct md_link){
+				.to = (int)r, .count = 1, .by_volume = true,
+				.bytes = 8 };
+		}
+		if (st->n_out > before) {
+			added += st->n_out - before;
+			senders++;
+		}
+	}
+	free(want);
+	if (added)
+		md_warn(m, "%zu links that no wake-up showed added to %zu "
+			"senders whose peers write to those receivers too (a "
+			"sender's fan-out)", added, senders);
+}
+
+/* The iterations a thread's sends are counted against before the
+ * balance: its reads of data if it receives, else its blockings. */
+static double md_base_loops(const struct md_task *mt)
+{
+	if (mt->block == MD_RECV && mt->src->n_reads)
+		return (double)mt->src->n_reads;
+	return (double)(mt->loops > 0 ? mt->loops : 1);
+}
+
+/* What a receiver reads per link into it: its reads of data (else its
+ * blockings) shared among the threads that send to it. */
+static double md_demand(const struct model *m, size_t r)
+{
+	const struct md_task *rt = &m->t[r];
+	size_t in = 0;
+
+	for (size_t s = 0; s < m->n; s++)
+		for (size_t l = 0; l < m->t[s].n_out; l++)
+			in += m->t[s].out[l].to == (int)r;
+	return (rt->src->n_reads ? (double)rt->src->n_reads :
+				   (double)(rt->cycles ? rt->cycles : 1)) /
+	       (double)(in ? in : 1);
+}
+
+/* Whether s first woke r in the first half of its life: a message sent
+ * once goes before its loop, else after it. */
+static bool md_early(const struct model *m, const struct md_task *st,
+		     const struct md_link *ln)
+{
+	const struct tl_thread *r = m->t[ln->to].src, *t = st->src;
+	unsigned long long end = t->died ? t->died : t->born;
+
+	for (size_t b = 0; b < r->n_blocks; b++)
+		if (r->blocks[b].waker == t->pid)
+			return !t->died ||
+			       r->blocks[b].wake - t->born < (end - t->born) / 2;
+	return true;
+}
+
+/*
+ * Messages by volume: a sender's writes of data shared among its links
+ * as its receivers read (each receiver's reads split among the threads
+ * that send to it), each message its mean write (the bytes kept when the
+ * count is rounded). A thread that only sends (it never blocks in a
+ * read, a sleep or a timer) iterates once per write on its busiest link,
+ * as hackbench's senders loop over their receivers. A link carrying at
+ * most MD_ONCE_MAX messages, less than half one per iteration, is sent
+ * once, before the loop or after it (a ready signal, a result); more,
+ * still under half, is a smaller message each iteration. A receiver reads as many messages
+ * per iteration as it got per read of data in the recording.
+ */
+static void md_volume(struct model *m)
+{
+	double *demand = calloc(m->n ? m->n : 1, sizeof(*demand));
+
+	if (!demand)
+		return;
+	for (size_t r = 0; r < m->n; r++)
+		demand[r] = md_demand(m, r);
+	for (size_t s = 0; s < m->n; s++) {
+		struct md_task *st = &m->t[s];
+		const struct tl_thread *t = st->src;
+		double sum = 0, top = 0, base;
+
+		for (size_t l = 0; l < st->n_out; l++)
+			if (st->out[l].by_volume)
+				sum += demand[st->out[l].to];
+		if (sum <= 0)
+			continue;
+		for (size_t l = 0; l < st->n_out; l++)
+			if (st->out[l].by_volume)
+				top = fmax(top, demand[st->out[l].to] / sum);
+		if (st->block == MD_NONE) {
+			st->loops = llround(fmax(1, top * (double)t->n_writes));
+			base = (double)st->loops;
+		} else {
+			base = md_base_loops(st);
+		}
+		for (size_t l = 0; l < st->n_out; l++) {
+			struct md_link *ln = &st->out[l];
+			double share = fmax(1, (double)t->n_writes *
+						       demand[ln->to] / sum);
+			double bytes = t->write_bytes / (double)t->n_writes;
+
+			if (!ln->by_volume)
+				continue;
+			if (share < 0.5 * base && share <= MD_ONCE_MAX) {
+				ln->when = md_early(m, st, ln) ? MD_AT_START :
+								 MD_AT_END;
+				ln->count = lround(share);
+			} else if (share < 0.5 * base) {
+				/* A trickle: one smaller message each. */
+				ln->count = 1;
+				bytes *= share / base;
+			} else {
+				ln->count = lround(share / base);
+			}
+			ln->bytes = md_clamp_bytes(bytes);
+		}
+	}
+	free(demand);
+	for (size_t r = 0; r < m->n; r++) {
+		struct md_task *rt = &m->t[r];
+		double in = 0;
+
+		rt->per_recv = 1;
+		if (rt->block != MD_RECV)
+			continue;
+		for (size_t s = 0; s < m->n; s++)
+			for (size_t l = 0; l < m->t[s].n_out; l++) {
+				const struct md_link *ln = &m->t[s].out[l];
+
+				if (ln->to != (int)r)
+					continue;
+				if (in == 0)
+					rt->bytes = ln->bytes;
+				in += ln->count * (ln->when == MD_EACH ?
+					md_base_loops(&m->t[s]) : 1);
+			}
+		if (rt->src->n_reads)
+			rt->per_recv = lround(fmax(1, in /
+						   (double)rt->src->n_reads));
+	}
+}
+
+/* Receivers loop once per per_recv messages sent to them, senders as
+ * recorded. */
 static void md_balance(struct model *m)
 {
-	long long *in = calloc(m->n, sizeof(*in));
 	int pass;
 
-	if (!in)
-		return;
 	/* One receiver at a time, each from the loops as they are now: a
 	 * ping-pong pair settles instead of swapping its counts forever. */
 	for (pass = 0; pass < MD_MAX_PASSES; pass++) {
@@ -366,11 +567,34 @@ static void md_balance(struct model *m)
 
 			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
 				continue;
+			mt->in_start = mt->in_end = 0;
 			for (size_t s = 0; s < m->n; s++)
-				for (size_t l = 0; l < m->t[s].n_out; l++)
-					if (m->t[s].out[l].to == (int)r)
-						n += m->t[s].out[l].count *
-						     m->t[s].loops;
+				for (size_t l = 0; l < m->t[s].n_out; l++) {
+					const struct md_link *ln =
+						&m->t[s].out[l];
+
+					if (ln->to != (int)r)
+						continue;
+					if (ln->when == MD_AT_START)
+						mt->in_start += ln->count;
+					else if (ln->when == MD_AT_END)
+						mt->in_end += ln->count;
+					else
+						n += ln->count * m->t[s].loops;
+				}
+			/* Only messages sent once: its loop is the
+			 * recorded blockings, slept. */
+			if (!n && mt->block == MD_RECV) {
+				mt->block = MD_SLEEP;
+				mt->loops = mt->cycles ? (long long)mt->cycles
+						       : 1;
+				changed = true;
+				continue;
+			}
+			/* Never wait for messages that do not come. */
+			if (mt->per_recv > 1 && n < mt->per_recv)
+				mt->per_recv = 1;
+			n /= mt->per_recv > 1 ? mt->per_recv : 1;
 			if (n != mt->loops) {
 				mt->loops = n;
 				changed = true;
@@ -379,13 +603,11 @@ static void md_balance(struct model *m)
 		if (!changed)
 			break;
 	}
-	(void)in;
 	if (pass == MD_MAX_PASSES)
 		md_warn(m, "the message counts between the threads do not "
 			"settle (a cycle whose counts grow): a receiver may "
 			"wait for a message that never comes; global.duration "
 			"ends the run then");
-	free(in);
 }
 
 static void md_first_wakes(struct model *m)
@@ -415,29 +637,76 @@ static void md_first_wakes(struct model *m)
 	}
 }
 
-/* Loops changed by the message balance: the same CPU in all. */
-static void md_rescale(struct model *m, struct md_task *mt)
+/*
+ * mimic's own CPU per iteration: what its events cost beyond their
+ * `run` (measured here on a 2-CPU VM while recording: doc/model.md). The
+ * recorded CPU holds the original's own read, write and wake-up costs,
+ * which the model's events redo, so this is taken off the run.
+ */
+static double md_cost(const struct model *m, const struct md_task *mt)
 {
-	double f;
+	double c = MD_COST_LOOP_US, blocks = 0;
 
-	if (mt->loops == (long long)mt->segments || mt->loops < 1)
+	(void)m;
+	if (mt->block != MD_NONE && mt->loops > 0)
+		blocks = fmin((double)mt->cycles, (double)mt->loops);
+	if (mt->loops > 0)
+		c += MD_COST_WAKE_US * blocks / (double)mt->loops;
+	if (mt->block == MD_RECV)
+		c += MD_COST_RECV_US * (double)mt->per_recv;
+	for (size_t l = 0; l < mt->n_out; l++)
+		if (mt->out[l].when == MD_EACH)
+			c += MD_COST_SEND_US * (double)mt->out[l].count;
+	return c;
+}
+
+/*
+ * The run of an iteration: the recorded CPU of the loop (its last CPU
+ * too when the loop is driven by messages now), spread over the model's
+ * iterations, less mimic's own cost of the iteration's events. When the
+ * iterations are the recorded blockings (within 20 %), the recorded
+ * distribution shifted by the difference; else one number.
+ */
+static void md_run_budget(struct model *m, struct md_task *mt)
+{
+	double loop_us = mt->burst.mean * (double)mt->segments, per, shift;
+	bool same = mt->loops > 0 &&
+		    fabs((double)mt->loops - (double)mt->segments) <=
+			    0.2 * (double)mt->segments;
+
+	if (mt->loops < 1)
 		return;
-	f = (double)mt->segments / (double)mt->loops;
-	/* Driven by messages now: its last CPU is spread over them too. */
-	if (mt->burst.mean > 0 && mt->tail_us > 0) {
-		f *= 1 + mt->tail_us / (mt->burst.mean * mt->segments);
+	mt->cost_us = md_cost(m, mt);
+	if (!same && mt->tail_us > 0) {
+		loop_us += mt->tail_us;
 		mt->tail_us = 0;
 	}
+	per = loop_us / (double)mt->loops - mt->cost_us;
+	if (per < MD_RUN_MIN_US)
+		md_warn(m, "%s: its CPU per iteration (%.1f us) is less than "
+			"mimic's own cost of the iteration's events (%.1f us): "
+			"the model runs longer", mt->name,
+			loop_us / (double)mt->loops, mt->cost_us);
+	if (!same) {
+		if (mt->loops != (long long)mt->segments)
+			md_warn(m, "%s: %lld iterations for its %zu recorded "
+				"blockings (one per %ld messages sent to it): "
+				"its CPU per iteration is one number", mt->name,
+				mt->loops, mt->segments,
+				mt->per_recv > 1 ? mt->per_recv : 1);
+		mt->burst.n = 1;
+		mt->burst.value[0] = round_us(fmax(per, MD_RUN_MIN_US));
+		mt->burst.p50 = mt->burst.p99 = mt->burst.value[0];
+		mt->burst.mean = mt->burst.value[0];
+		return;
+	}
+	shift = mt->burst.mean - per;
 	for (int i = 0; i < mt->burst.n; i++)
-		mt->burst.value[i] = round_us(mt->burst.value[i] * f);
-	mt->burst.p50 *= f;
-	mt->burst.p99 *= f;
-	mt->burst.mean *= f;
-	if (f < 0.5 || f > 2)
-		md_warn(m, "%s: %lld iterations for its %zu recorded ones "
-			"(one per message sent to it): its CPU per iteration "
-			"is scaled by %.2f", mt->name, mt->loops,
-			mt->segments, f);
+		mt->burst.value[i] = round_us(fmax(mt->burst.value[i] - shift,
+						   MD_RUN_MIN_US));
+	mt->burst.p50 = fmax(mt->burst.p50 - shift, MD_RUN_MIN_US);
+	mt->burst.p99 = fmax(mt->burst.p99 - shift, MD_RUN_MIN_US);
+	mt->burst.mean = fmax(per, MD_RUN_MIN_US);
 }
 
 /* " (NR 56 x5, NR 61 x1)": the other system calls blocked in. */
@@ -614,6 +883,8 @@ int model_infer(struct model *m, const struct timeline *tl)
 		if (!fed)
 			mt->block = MD_SLEEP;
 	}
+	md_complete_fanout(m);
+	md_volume(m);
 	md_balance(m);
 	md_first_wakes(m);
 	md_no_deadlock(m);
@@ -621,7 +892,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 		struct md_task *mt = &m->t[i];
 
 		md_leftovers(m, mt);
-		md_rescale(m, mt);
+		md_run_budget(m, mt);
 		if (mt->block == MD_SLEEP && (mt->cls == TL_OTHER ||
 					      mt->cls == TL_NOSYS))
 			md_warn(m, "%s: its %lu blockings in %s are modelled "

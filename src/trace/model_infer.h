@@ -35,7 +35,11 @@ enum md_block {
 struct md_link {
 	int to;             /* index of the receiving md_task */
 	long count;         /* per iteration of the sender */
+	long bytes;         /* a message's size */
 	unsigned long wakes; /* wake-ups seen in the recording */
+	bool by_volume;     /* messages as the sender's writes, not wake-ups */
+	enum { MD_EACH, MD_AT_START, MD_AT_END } when; /* per iteration, or
+				 * once (a ready signal, a result) */
 };
 
 struct md_task {
@@ -51,6 +55,9 @@ struct md_task {
 	struct md_dist wait;        /* a sleep's length */
 	double period_us, jitter_us; /* MD_TIMER */
 	long bytes;                 /* MD_RECV: a message's size */
+	long per_recv;              /* MD_RECV: messages read per iteration */
+	long long in_start, in_end; /* messages read once, before/after */
+	double cost_us;             /* mimic's own CPU per iteration */
 	bool sends_first;           /* sends, then blocks (it starts chains) */
 	struct md_link *out;
 	size_t n_out;
