@@ -380,10 +380,15 @@ static void md_complete_fanout(struct model *m)
 	for (size_t s = 0; s < m->n; s++) {
 		struct md_task *st = &m->t[s];
 		size_t before = st->n_out;
+		double reads;
 
 		if (st->n_out < 2 || !st->out[0].by_volume)
 			continue;
 		memset(want, 0, m->n * sizeof(*want));
+		reads = 0;
+		for (size_t l = 0; l < st->n_out; l++)
+			reads += (double)m->t[st->out[l].to].src->n_reads;
+		reads /= (double)st->n_out;
 		for (size_t p = 0; p < m->n; p++) {
 			const struct md_task *pt = &m->t[p];
 			size_t common = 0;
@@ -402,8 +407,11 @@ static void md_complete_fanout(struct model *m)
 		for (size_t r = 0; r < m->n; r++) {
 			struct md_link *l;
 
+			/* A peer's ready signal to its parent is no
+			 * stream: the receiver must read like the others. */
 			if (!want[r] || r == s || md_links_to(st, r) ||
-			    m->t[r].block != MD_RECV)
+			    m->t[r].block != MD_RECV ||
+			    (double)m->t[r].src->n_reads < 0.25 * reads)
 				continue;
 			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
 			if (!l)
@@ -434,7 +442,7 @@ static double md_base_loops(const struct md_task *mt)
 	return (double)(mt->loops > 0 ? mt->loops : 1);
 }
 
-/* What a receiver reads per link into it: its reads of data (else its
+/* What a receiver reads per link into it: its bytes read (else its
  * blockings) shared among the threads that send to it. */
 static double md_demand(const struct model *m, size_t r)
 {
@@ -444,7 +452,7 @@ static double md_demand(const struct model *m, size_t r)
 	for (size_t s = 0; s < m->n; s++)
 		for (size_t l = 0; l < m->t[s].n_out; l++)
 			in += m->t[s].out[l].to == (int)r;
-	return (rt->src->n_reads ? (double)rt->src->n_reads :
+	return (rt->src->n_reads ? rt->src->read_bytes :
 				   (double)(rt->cycles ? rt->cycles : 1)) /
 	       (double)(in ? in : 1);
 }
@@ -465,15 +473,37 @@ static bool md_early(const struct model *m, const struct md_task *st,
 }
 
 /*
+ * The messages s sends on link ln: its bytes written, shared as the
+ * receivers read (demand, summed over its links: sum), in messages of
+ * the larger of its mean write and the receiver's mean read (a reader
+ * of 32 KiB chunks fed by 4 KiB writes gets 32 KiB messages: the writer
+ * blocks on a full pipe as often as it did).
+ */
+static double md_share(const struct model *m, const struct md_task *st,
+		       const struct md_link *ln, const double *demand,
+		       double sum, double *unit_out)
+{
+	const struct tl_thread *t = st->src, *r = m->t[ln->to].src;
+	double wmean = t->write_bytes / (double)t->n_writes;
+	double rmean = r->n_reads ? r->read_bytes / (double)r->n_reads : 0;
+	double unit = (double)md_clamp_bytes(fmax(wmean, rmean));
+
+	if (unit_out)
+		*unit_out = unit;
+	return fmax(1, t->write_bytes * demand[ln->to] / sum / unit);
+}
+
+/*
  * Messages by volume: a sender's writes of data shared among its links
  * as its receivers read (each receiver's reads split among the threads
  * that send to it), each message its mean write (the bytes kept when the
  * count is rounded). A thread that only sends (it never blocks in a
  * read, a sleep or a timer) iterates once per write on its busiest link,
- * as hackbench's senders loop over their receivers. A link carrying at
- * most MD_ONCE_MAX messages, less than half one per iteration, is sent
- * once, before the loop or after it (a ready signal, a result); more,
- * still under half, is a smaller message each iteration. A receiver reads as many messages
+ * as hackbench's senders loop over their receivers. A link carrying less
+ * than half a message per iteration is sent once, before the loop or
+ * after it (a ready signal, a result), when its sender only sends or it
+ * is at most MD_ONCE_MAX messages; else it is a smaller message each
+ * iteration (a compressor's output). A receiver reads as many messages
  * per iteration as it got per read of data in the recording.
  */
 static void md_volume(struct model *m)
@@ -486,7 +516,6 @@ static void md_volume(struct model *m)
 		demand[r] = md_demand(m, r);
 	for (size_t s = 0; s < m->n; s++) {
 		struct md_task *st = &m->t[s];
-		const struct tl_thread *t = st->src;
 		double sum = 0, top = 0, base;
 
 		for (size_t l = 0; l < st->n_out; l++)
@@ -496,22 +525,23 @@ static void md_volume(struct model *m)
 			continue;
 		for (size_t l = 0; l < st->n_out; l++)
 			if (st->out[l].by_volume)
-				top = fmax(top, demand[st->out[l].to] / sum);
+				top = fmax(top, md_share(m, st, &st->out[l],
+							 demand, sum, NULL));
 		if (st->block == MD_NONE) {
-			st->loops = llround(fmax(1, top * (double)t->n_writes));
+			st->loops = llround(top);
 			base = (double)st->loops;
 		} else {
 			base = md_base_loops(st);
 		}
 		for (size_t l = 0; l < st->n_out; l++) {
 			struct md_link *ln = &st->out[l];
-			double share = fmax(1, (double)t->n_writes *
-						       demand[ln->to] / sum);
-			double bytes = t->write_bytes / (double)t->n_writes;
+			double bytes, share;
 
 			if (!ln->by_volume)
 				continue;
-			if (share < 0.5 * base && share <= MD_ONCE_MAX) {
+			share = md_share(m, st, ln, demand, sum, &bytes);
+			if (share < 0.5 * base && (share <= MD_ONCE_MAX ||
+						   st->block == MD_NONE)) {
 				ln->when = md_early(m, st, ln) ? MD_AT_START :
 								 MD_AT_END;
 				ln->count = lround(share);
