@@ -257,9 +257,11 @@ static bool md_can_receive(const struct md_task *r)
 	return r->cls != TL_SLEEP && r->cls != TL_WAIT;
 }
 
+/* A message's size: at least 4 bytes (its stamp, doc/grammar.md
+ * §10.15), at most 1 MiB. */
 static long md_clamp_bytes(double b)
 {
-	return b < 8 ? 8 : b > 65536 ? 65536 : lround(b);
+	return b < 4 ? 4 : b > 1048576 ? 1048576 : lround(b);
 }
 
 /*
@@ -442,7 +444,7 @@ static double md_base_loops(const struct md_task *mt)
 	return (double)(mt->loops > 0 ? mt->loops : 1);
 }
 
-/* What a receiver reads per link into it: its bytes read (else its
+/* What a receiver reads per link into it: its reads of data (else its
  * blockings) shared among the threads that send to it. */
 static double md_demand(const struct model *m, size_t r)
 {
@@ -452,7 +454,7 @@ static double md_demand(const struct model *m, size_t r)
 	for (size_t s = 0; s < m->n; s++)
 		for (size_t l = 0; l < m->t[s].n_out; l++)
 			in += m->t[s].out[l].to == (int)r;
-	return (rt->src->n_reads ? rt->src->read_bytes :
+	return (rt->src->n_reads ? (double)rt->src->n_reads :
 				   (double)(rt->cycles ? rt->cycles : 1)) /
 	       (double)(in ? in : 1);
 }
@@ -473,24 +475,25 @@ static bool md_early(const struct model *m, const struct md_task *st,
 }
 
 /*
- * The messages s sends on link ln: its bytes written, shared as the
- * receivers read (demand, summed over its links: sum), in messages of
- * the larger of its mean write and the receiver's mean read (a reader
- * of 32 KiB chunks fed by 4 KiB writes gets 32 KiB messages: the writer
- * blocks on a full pipe as often as it did).
+ * The messages s sends on link ln: its writes, shared as the receivers
+ * read (demand: reads per link into each, summed over the links of s:
+ * sum), but no more messages than the receiver reads on the link: a
+ * reader of 32 KiB chunks fed by 4 KiB writes gets 32 KiB messages (the
+ * writer blocks on a full pipe as often as it did). *bytes: a message's
+ * size, the bytes written on the link spread over its messages.
  */
 static double md_share(const struct model *m, const struct md_task *st,
 		       const struct md_link *ln, const double *demand,
-		       double sum, double *unit_out)
+		       double sum, double *bytes)
 {
-	const struct tl_thread *t = st->src, *r = m->t[ln->to].src;
-	double wmean = t->write_bytes / (double)t->n_writes;
-	double rmean = r->n_reads ? r->read_bytes / (double)r->n_reads : 0;
-	double unit = (double)md_clamp_bytes(fmax(wmean, rmean));
+	const struct tl_thread *t = st->src;
+	double part = demand[ln->to] / sum;
+	double n = fmax(1, fmin((double)t->n_writes * part, demand[ln->to]));
 
-	if (unit_out)
-		*unit_out = unit;
-	return fmax(1, t->write_bytes * demand[ln->to] / sum / unit);
+	(void)m;
+	if (bytes)
+		*bytes = t->write_bytes * part / n;
+	return n;
 }
 
 /*
@@ -523,6 +526,13 @@ static void md_volume(struct model *m)
 				sum += demand[st->out[l].to];
 		if (sum <= 0)
 			continue;
+		/* Blocked now and then outside a sleep (a start signal it
+		 * polled for, a full pipe) but writing far more often: it
+		 * only sends. */
+		if ((st->block == MD_SLEEP || st->block == MD_RECV) &&
+		    st->cls != TL_SLEEP &&
+		    2 * st->cycles * st->n_out < st->src->n_writes)
+			st->block = MD_NONE;
 		for (size_t l = 0; l < st->n_out; l++)
 			if (st->out[l].by_volume)
 				top = fmax(top, md_share(m, st, &st->out[l],
@@ -561,8 +571,6 @@ static void md_volume(struct model *m)
 		double in = 0;
 
 		rt->per_recv = 1;
-		if (rt->block != MD_RECV)
-			continue;
 		for (size_t s = 0; s < m->n; s++)
 			for (size_t l = 0; l < m->t[s].n_out; l++) {
 				const struct md_link *ln = &m->t[s].out[l];
@@ -574,9 +582,14 @@ static void md_volume(struct model *m)
 				in += ln->count * (ln->when == MD_EACH ?
 					md_base_loops(&m->t[s]) : 1);
 			}
+		if (rt->block != MD_RECV || in == 0)
+			continue;
 		if (rt->src->n_reads)
 			rt->per_recv = lround(fmax(1, in /
 						   (double)rt->src->n_reads));
+		/* Where the balance starts: a ping-pong pair settles on
+		 * the messages, not on the blockings. */
+		rt->loops = llround(fmax(1, in / (double)rt->per_recv));
 	}
 }
 
@@ -595,8 +608,6 @@ static void md_balance(struct model *m)
 			struct md_task *mt = &m->t[r];
 			long long n = 0;
 
-			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
-				continue;
 			mt->in_start = mt->in_end = 0;
 			for (size_t s = 0; s < m->n; s++)
 				for (size_t l = 0; l < m->t[s].n_out; l++) {
@@ -612,6 +623,8 @@ static void md_balance(struct model *m)
 					else
 						n += ln->count * m->t[s].loops;
 				}
+			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
+				continue;
 			/* Only messages sent once: its loop is the
 			 * recorded blockings, slept. */
 			if (!n && mt->block == MD_RECV) {
