@@ -731,12 +731,16 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 			"the model runs longer", mt->name,
 			loop_us / (double)mt->loops, mt->cost_us);
 	if (!same) {
-		if (mt->loops != (long long)mt->segments)
+		if (mt->loops != (long long)mt->segments && mt->block == MD_NONE)
 			md_warn(m, "%s: %lld iterations for its %zu recorded "
-				"blockings (one per %ld messages sent to it): "
+				"blockings (one per write to each receiver): "
 				"its CPU per iteration is one number", mt->name,
-				mt->loops, mt->segments,
-				mt->per_recv > 1 ? mt->per_recv : 1);
+				mt->loops, mt->segments);
+		else if (mt->loops != (long long)mt->segments)
+			md_warn(m, "%s: %lld iterations for its %zu recorded "
+				"blockings (one per %ld messages it reads): its "
+				"CPU per iteration is one number", mt->name,
+				mt->loops, mt->segments, mt->per_recv);
 		mt->burst.n = 1;
 		mt->burst.value[0] = round_us(fmax(per, MD_RUN_MIN_US));
 		mt->burst.p50 = mt->burst.p99 = mt->burst.value[0];
