@@ -17,6 +17,7 @@
 
 #define MD_FIXED_SPREAD 0.10  /* (p90 - p10) / p50 below this: one value */
 #define MD_TIMER_CV 0.05      /* wake-up intervals this regular: a timer */
+#define MD_TIMER_TIE 1.1     /* intervals as narrow as the sleeps: a timer */
 #define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
 #define MD_STEADY 0.5         /* wake-ups per sender iteration to link */
 #define MD_MIN_WAKES 2        /* or this many wake-ups in all */
@@ -209,9 +210,10 @@ static int md_shape(struct md_task *mt)
 
 /*
  * A sleep whose wake-ups come at a steady period is a timer: the middle
- * 80 % of the intervals within MD_TIMER_CV of their median, and narrower
- * than the sleeps' own (the sleeps make up for the work, as an absolute
- * timer's do; a fixed sleep after varying work is no timer). Quantiles,
+ * 80 % of the intervals within MD_TIMER_CV of their median, and no wider
+ * than the sleeps' own (within MD_TIMER_TIE: the sleeps make up for the
+ * work, as an absolute timer's do; a fixed sleep after varying work is
+ * no timer; with work too short to tell, the timer keeps the period). Quantiles,
  * not the standard deviation: one late wake-up must not hide the period.
  */
 static void md_timer(struct md_task *mt)
@@ -241,7 +243,8 @@ static void md_timer(struct md_task *mt)
 	mid = quantile(gap, n, 0.5);
 	gap_spread = quantile(gap, n, 0.9) - quantile(gap, n, 0.1);
 	len_spread = quantile(len, n, 0.9) - quantile(len, n, 0.1);
-	if (gap_spread <= MD_TIMER_CV * mid && gap_spread < len_spread) {
+	if (gap_spread <= MD_TIMER_CV * mid &&
+	    gap_spread <= MD_TIMER_TIE * len_spread) {
 		mt->block = MD_TIMER;
 		mt->period_us = round_us(mid / 1e3);
 		mt->jitter_us = gap_spread / 2e3;
@@ -736,11 +739,17 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 				"blockings (one per write to each receiver): "
 				"its CPU per iteration is one number", mt->name,
 				mt->loops, mt->segments);
-		else if (mt->loops != (long long)mt->segments)
+		else if (mt->loops != (long long)mt->segments &&
+			 mt->per_recv > 1)
 			md_warn(m, "%s: %lld iterations for its %zu recorded "
 				"blockings (one per %ld messages it reads): its "
 				"CPU per iteration is one number", mt->name,
 				mt->loops, mt->segments, mt->per_recv);
+		else if (mt->loops != (long long)mt->segments)
+			md_warn(m, "%s: %lld iterations for its %zu recorded "
+				"blockings (one per message it reads): its CPU "
+				"per iteration is one number", mt->name,
+				mt->loops, mt->segments);
 		mt->burst.n = 1;
 		mt->burst.value[0] = round_us(fmax(per, MD_RUN_MIN_US));
 		mt->burst.p50 = mt->burst.p99 = mt->burst.value[0];
