@@ -251,7 +251,11 @@ static void json_task(FILE *f, const struct model *m,
 	fputs("\n\t\t\t\t}", f);
 	/* The CPU after the last blocking and what is sent or read once
 	 * after the loop: a last phase, run once. */
-	if (end) {
+	if (end && !mt->in_end && !json_has_once(mt, MD_AT_END)) {
+		fputs(",\n\t\t\t\t\"end\": { \"run\": ", f);
+		json_num(f, mt->tail_us);
+		fputs(" }", f);
+	} else if (end) {
 		bool first = true;
 
 		fputs(",\n\t\t\t\t\"end\": {\n", f);
