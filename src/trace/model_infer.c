@@ -1,13 +1,14 @@
 /*
  * model_infer.c - the inference of `mimic model` (doc/model.md): per
  * thread, the class of blocking its loop is made of (the most frequent),
- * its CPU per iteration and the blockings' lengths as distributions;
- * who woke it, turned into channels and futex words between the threads
- * when the same waker wakes it steadily; periodic sleeps into timers.
- * Everything left out becomes a warning.
+ * its CPU per iteration and the blockings' lengths as distributions,
+ * less mimic's own cost of the events; periodic sleeps into timers; the
+ * channels between the threads are model_links.c's. Everything left out
+ * becomes a warning.
  */
 #define _GNU_SOURCE
 #include "trace/model_infer.h"
+#include "trace/model_links.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -19,10 +20,6 @@
 #define MD_TIMER_CV 0.05      /* wake-up intervals this regular: a timer */
 #define MD_TIMER_TIE 1.1     /* intervals as narrow as the sleeps: a timer */
 #define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
-#define MD_STEADY 0.5         /* wake-ups per sender iteration to link */
-#define MD_MIN_WAKES 2        /* or this many wake-ups in all */
-#define MD_MAX_PASSES 32
-#define MD_ONCE_MAX 4        /* messages on a link sent once, at most */
 #define MD_RUN_MIN_US 0.1     /* the least run written */
 /* mimic's own CPU per event, µs (md_cost) */
 #define MD_COST_LOOP_US 0.3   /* an iteration and its run */
@@ -30,7 +27,7 @@
 #define MD_COST_RECV_US 3.5   /* a message read: a look, the read */
 #define MD_COST_SEND_US 2.0   /* a message written */
 
-static void md_warn(struct model *m, const char *fmt, ...)
+void model_warn(struct model *m, const char *fmt, ...)
 {
 	char **n = realloc(m->warn, (m->n_warn + 1) * sizeof(*n));
 	va_list ap;
@@ -162,14 +159,6 @@ static void md_name(struct model *m, size_t i)
 		snprintf(m->t[i].name, sizeof(m->t[i].name), "%s", base);
 }
 
-static int md_index(const struct model *m, int pid)
-{
-	for (size_t i = 0; i < m->n; i++)
-		if (m->t[i].src->pid == pid)
-			return (int)i;
-	return -1;
-}
-
 /* CPU per iteration: the bursts between two blockings of the loop's
  * class summed, and the lengths of those blockings (blocked → woken). */
 static int md_shape(struct md_task *mt)
@@ -254,435 +243,6 @@ out:
 	free(len);
 }
 
-/* Whether pair (s, r) can be a channel or futex word from s to r. */
-static bool md_can_receive(const struct md_task *r)
-{
-	return r->cls != TL_SLEEP && r->cls != TL_WAIT;
-}
-
-/* A message's size: at least 4 bytes (its stamp, doc/grammar.md
- * §10.15), at most 1 MiB. */
-static long md_clamp_bytes(double b)
-{
-	return b < 4 ? 4 : b > 1048576 ? 1048576 : lround(b);
-}
-
-/*
- * Who woke whom, in the blockings the loops are made of: a reader (read,
- * recv, poll, futex) woken by s, and a writer s blocked on a full
- * channel woken by its reader r, are both messages from s to r. Into a
- * reader of data, one wake-up is enough for a link from a thread that
- * wrote: what flows on it is counted by volume (md_volume). A futex
- * pair needs MD_MIN_WAKES, or MD_STEADY per iteration of s: once is a
- * start signal, not a stream.
- */
-static int md_links(struct model *m)
-{
-	unsigned long *pair = calloc(m->n * m->n, sizeof(*pair));
-	unsigned long *orphans = calloc(m->n, sizeof(*orphans));
-
-	if (!pair || !orphans) {
-		free(pair);
-		free(orphans);
-		return -1;
-	}
-	for (size_t i = 0; i < m->n; i++) {
-		const struct md_task *mt = &m->t[i];
-		const struct tl_thread *t = mt->src;
-		bool reader = mt->block == MD_RECV || mt->block == MD_FUTEX;
-		bool writer = mt->cls == TL_WRITE;
-
-		if (!reader && !writer)
-			continue;
-		for (size_t b = 0; b < t->n_blocks; b++) {
-			int w;
-
-			if (t->blocks[b].cls != mt->cls)
-				continue;
-			w = t->blocks[b].waker > 0 ?
-				    md_index(m, t->blocks[b].waker) : -1;
-			if (w < 0 || (size_t)w == i)
-				orphans[i]++;
-			else if (reader)
-				pair[(size_t)w * m->n + i]++;
-			else if (md_can_receive(&m->t[w]))
-				pair[i * m->n + (size_t)w]++;
-			else
-				orphans[i]++;
-		}
-	}
-	for (size_t s = 0; s < m->n; s++) {
-		struct md_task *st = &m->t[s];
-		unsigned long dropped = 0, dropped_wakes = 0;
-
-		for (size_t r = 0; r < m->n; r++) {
-			unsigned long n = pair[s * m->n + r];
-			struct md_task *rt = &m->t[r];
-			double per = n / (double)(st->cycles ? st->cycles : 1);
-			bool volume = rt->block != MD_FUTEX &&
-				      st->src->n_writes > 0;
-			struct md_link *l;
-
-			if (!n)
-				continue;
-			if (!volume && n < MD_MIN_WAKES && per < MD_STEADY) {
-				dropped++;
-				dropped_wakes += n;
-				continue;
-			}
-			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
-			if (!l)
-				continue;
-			st->out = l;
-			st->out[st->n_out++] = (struct md_link){
-				.to = (int)r, .count = per < 1 ? 1 : lround(per),
-				.wakes = n, .by_volume = volume,
-				.bytes = md_clamp_bytes(rt->src->n_reads ?
-					rt->src->read_bytes / rt->src->n_reads : 8) };
-			if (rt->block != MD_FUTEX)
-				rt->block = MD_RECV;
-		}
-		if (dropped)
-			md_warn(m, "%s: its %lu wake-ups of %lu threads (fewer "
-				"than %d each) are not modelled: too few for "
-				"a futex pair", st->name, dropped_wakes, dropped,
-				MD_MIN_WAKES);
-	}
-	for (size_t i = 0; i < m->n; i++)
-		if (orphans[i])
-			md_warn(m, "%s: %lu of its %lu blockings in %s were "
-				"woken by an interrupt, a task outside the "
-				"tree or a sleeping one: no channel for them",
-				m->t[i].name, orphans[i], m->t[i].cycles,
-				tl_class_name(m->t[i].cls));
-	free(pair);
-	free(orphans);
-	return 0;
-}
-
-static bool md_links_to(const struct md_task *st, size_t r)
-{
-	for (size_t l = 0; l < st->n_out; l++)
-		if (st->out[l].to == (int)r)
-			return true;
-	return false;
-}
-
-/*
- * A sender's fan-out completed from its peers: senders whose receivers
- * overlap by at least half (the smaller set) write to the same group, as
- * hackbench's each write to all receivers of theirs; a pair whose
- * wake-up the recording did not happen to catch (data that found the
- * receiver running woke nobody) gets its link too.
- */
-static void md_complete_fanout(struct model *m)
-{
-	bool *want = calloc(m->n ? m->n : 1, sizeof(*want));
-	size_t added = 0, senders = 0;
-
-	if (!want)
-		return;
-	for (size_t s = 0; s < m->n; s++) {
-		struct md_task *st = &m->t[s];
-		size_t before = st->n_out;
-		double reads;
-
-		if (st->n_out < 2 || !st->out[0].by_volume)
-			continue;
-		memset(want, 0, m->n * sizeof(*want));
-		reads = 0;
-		for (size_t l = 0; l < st->n_out; l++)
-			reads += (double)m->t[st->out[l].to].src->n_reads;
-		reads /= (double)st->n_out;
-		for (size_t p = 0; p < m->n; p++) {
-			const struct md_task *pt = &m->t[p];
-			size_t common = 0;
-
-			if (p == s || pt->n_out < 2)
-				continue;
-			for (size_t l = 0; l < pt->n_out; l++)
-				common += md_links_to(st, (size_t)pt->out[l].to);
-			if (2 * common < (st->n_out < pt->n_out ? st->n_out :
-								    pt->n_out))
-				continue;
-			for (size_t l = 0; l < pt->n_out; l++)
-				if (pt->out[l].by_volume)
-					want[pt->out[l].to] = true;
-		}
-		for (size_t r = 0; r < m->n; r++) {
-			struct md_link *l;
-
-			/* A peer's ready signal to its parent is no
-			 * stream: the receiver must read like the others. */
-			if (!want[r] || r == s || md_links_to(st, r) ||
-			    m->t[r].block != MD_RECV ||
-			    (double)m->t[r].src->n_reads < 0.25 * reads)
-				continue;
-			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
-			if (!l)
-				break;
-			st->out = l;
-			st->out[st->n_out++] = (struct md_link){
-				.to = (int)r, .count = 1, .by_volume = true,
-				.bytes = 8 };
-		}
-		if (st->n_out > before) {
-			added += st->n_out - before;
-			senders++;
-		}
-	}
-	free(want);
-	if (added)
-		md_warn(m, "%zu links that no wake-up showed added to %zu "
-			"senders whose peers write to those receivers too (a "
-			"sender's fan-out)", added, senders);
-}
-
-/* The iterations a thread's sends are counted against before the
- * balance: its reads of data if it receives, else its blockings. */
-static double md_base_loops(const struct md_task *mt)
-{
-	if (mt->block == MD_RECV && mt->src->n_reads)
-		return (double)mt->src->n_reads;
-	return (double)(mt->loops > 0 ? mt->loops : 1);
-}
-
-/* What a receiver reads per link into it: its reads of data (else its
- * blockings) shared among the threads that send to it. */
-static double md_demand(const struct model *m, size_t r)
-{
-	const struct md_task *rt = &m->t[r];
-	size_t in = 0;
-
-	for (size_t s = 0; s < m->n; s++)
-		for (size_t l = 0; l < m->t[s].n_out; l++)
-			in += m->t[s].out[l].to == (int)r;
-	return (rt->src->n_reads ? (double)rt->src->n_reads :
-				   (double)(rt->cycles ? rt->cycles : 1)) /
-	       (double)(in ? in : 1);
-}
-
-/* Whether s first woke r in the first half of its life: a message sent
- * once goes before its loop, else after it. */
-static bool md_early(const struct model *m, const struct md_task *st,
-		     const struct md_link *ln)
-{
-	const struct tl_thread *r = m->t[ln->to].src, *t = st->src;
-	unsigned long long end = t->died ? t->died : t->born;
-
-	for (size_t b = 0; b < r->n_blocks; b++)
-		if (r->blocks[b].waker == t->pid)
-			return !t->died ||
-			       r->blocks[b].wake - t->born < (end - t->born) / 2;
-	return true;
-}
-
-/*
- * The messages s sends on link ln: its writes, shared as the receivers
- * read (demand: reads per link into each, summed over the links of s:
- * sum), but no more messages than the receiver reads on the link: a
- * reader of 32 KiB chunks fed by 4 KiB writes gets 32 KiB messages (the
- * writer blocks on a full pipe as often as it did). *bytes: a message's
- * size, the bytes written on the link spread over its messages.
- */
-static double md_share(const struct model *m, const struct md_task *st,
-		       const struct md_link *ln, const double *demand,
-		       double sum, double *bytes)
-{
-	const struct tl_thread *t = st->src;
-	double part = demand[ln->to] / sum;
-	double n = fmax(1, fmin((double)t->n_writes * part, demand[ln->to]));
-
-	(void)m;
-	if (bytes)
-		*bytes = t->write_bytes * part / n;
-	return n;
-}
-
-/*
- * Messages by volume: a sender's writes of data shared among its links
- * as its receivers read (each receiver's reads split among the threads
- * that send to it), each message its mean write (the bytes kept when the
- * count is rounded). A thread that only sends (it never blocks in a
- * read, a sleep or a timer) iterates once per write on its busiest link,
- * as hackbench's senders loop over their receivers. A link carrying less
- * than half a message per iteration is sent once, before the loop or
- * after it (a ready signal, a result), when its sender only sends or it
- * is at most MD_ONCE_MAX messages; else it is a smaller message each
- * iteration (a compressor's output). A receiver reads as many messages
- * per iteration as it got per read of data in the recording.
- */
-static void md_volume(struct model *m)
-{
-	double *demand = calloc(m->n ? m->n : 1, sizeof(*demand));
-
-	if (!demand)
-		return;
-	for (size_t r = 0; r < m->n; r++)
-		demand[r] = md_demand(m, r);
-	for (size_t s = 0; s < m->n; s++) {
-		struct md_task *st = &m->t[s];
-		double sum = 0, top = 0, base;
-
-		for (size_t l = 0; l < st->n_out; l++)
-			if (st->out[l].by_volume)
-				sum += demand[st->out[l].to];
-		if (sum <= 0)
-			continue;
-		/* Blocked now and then outside a sleep (a start signal it
-		 * polled for, a full pipe) but writing far more often: it
-		 * only sends. */
-		if ((st->block == MD_SLEEP || st->block == MD_RECV) &&
-		    st->cls != TL_SLEEP &&
-		    2 * st->cycles * st->n_out < st->src->n_writes)
-			st->block = MD_NONE;
-		for (size_t l = 0; l < st->n_out; l++)
-			if (st->out[l].by_volume)
-				top = fmax(top, md_share(m, st, &st->out[l],
-							 demand, sum, NULL));
-		if (st->block == MD_NONE) {
-			st->loops = llround(top);
-			base = (double)st->loops;
-		} else {
-			base = md_base_loops(st);
-		}
-		for (size_t l = 0; l < st->n_out; l++) {
-			struct md_link *ln = &st->out[l];
-			double bytes, share;
-
-			if (!ln->by_volume)
-				continue;
-			share = md_share(m, st, ln, demand, sum, &bytes);
-			if (share < 0.5 * base && (share <= MD_ONCE_MAX ||
-						   st->block == MD_NONE)) {
-				ln->when = md_early(m, st, ln) ? MD_AT_START :
-								 MD_AT_END;
-				ln->count = lround(share);
-			} else if (share < 0.5 * base) {
-				/* A trickle: one smaller message each. */
-				ln->count = 1;
-				bytes *= share / base;
-			} else {
-				ln->count = lround(share / base);
-			}
-			ln->bytes = md_clamp_bytes(bytes);
-		}
-	}
-	free(demand);
-	for (size_t r = 0; r < m->n; r++) {
-		struct md_task *rt = &m->t[r];
-		double in = 0;
-
-		rt->per_recv = 1;
-		for (size_t s = 0; s < m->n; s++)
-			for (size_t l = 0; l < m->t[s].n_out; l++) {
-				const struct md_link *ln = &m->t[s].out[l];
-
-				if (ln->to != (int)r)
-					continue;
-				if (in == 0)
-					rt->bytes = ln->bytes;
-				in += ln->count * (ln->when == MD_EACH ?
-					md_base_loops(&m->t[s]) : 1);
-			}
-		if (rt->block != MD_RECV || in == 0)
-			continue;
-		if (rt->src->n_reads)
-			rt->per_recv = lround(fmax(1, in /
-						   (double)rt->src->n_reads));
-		/* Where the balance starts: a ping-pong pair settles on
-		 * the messages, not on the blockings. */
-		rt->loops = llround(fmax(1, in / (double)rt->per_recv));
-	}
-}
-
-/* Receivers loop once per per_recv messages sent to them, senders as
- * recorded. */
-static void md_balance(struct model *m)
-{
-	int pass;
-
-	/* One receiver at a time, each from the loops as they are now: a
-	 * ping-pong pair settles instead of swapping its counts forever. */
-	for (pass = 0; pass < MD_MAX_PASSES; pass++) {
-		bool changed = false;
-
-		for (size_t r = 0; r < m->n; r++) {
-			struct md_task *mt = &m->t[r];
-			long long n = 0;
-
-			mt->in_start = mt->in_end = 0;
-			for (size_t s = 0; s < m->n; s++)
-				for (size_t l = 0; l < m->t[s].n_out; l++) {
-					const struct md_link *ln =
-						&m->t[s].out[l];
-
-					if (ln->to != (int)r)
-						continue;
-					if (ln->when == MD_AT_START)
-						mt->in_start += ln->count;
-					else if (ln->when == MD_AT_END)
-						mt->in_end += ln->count;
-					else
-						n += ln->count * m->t[s].loops;
-				}
-			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
-				continue;
-			/* Only messages sent once: its loop is the
-			 * recorded blockings, slept. */
-			if (!n && mt->block == MD_RECV) {
-				mt->block = MD_SLEEP;
-				mt->loops = mt->cycles ? (long long)mt->cycles
-						       : 1;
-				changed = true;
-				continue;
-			}
-			/* Never wait for messages that do not come. */
-			if (mt->per_recv > 1 && n < mt->per_recv)
-				mt->per_recv = 1;
-			n /= mt->per_recv > 1 ? mt->per_recv : 1;
-			if (n != mt->loops) {
-				mt->loops = n;
-				changed = true;
-			}
-		}
-		if (!changed)
-			break;
-	}
-	if (pass == MD_MAX_PASSES)
-		md_warn(m, "the message counts between the threads do not "
-			"settle (a cycle whose counts grow): a receiver may "
-			"wait for a message that never comes; global.duration "
-			"ends the run then");
-}
-
-static void md_first_wakes(struct model *m)
-{
-	for (size_t s = 0; s < m->n; s++) {
-		struct md_task *mt = &m->t[s];
-		unsigned long long first_wake = 0, first_block = 0;
-
-		for (size_t l = 0; l < mt->n_out; l++) {
-			const struct tl_thread *r = m->t[mt->out[l].to].src;
-
-			for (size_t b = 0; b < r->n_blocks; b++)
-				if (r->blocks[b].waker == mt->src->pid) {
-					if (!first_wake ||
-					    r->blocks[b].wake < first_wake)
-						first_wake = r->blocks[b].wake;
-					break;
-				}
-		}
-		for (size_t b = 0; b < mt->src->n_blocks; b++)
-			if (mt->src->blocks[b].cls == mt->cls) {
-				first_block = mt->src->blocks[b].start;
-				break;
-			}
-		mt->sends_first = first_wake && (!first_block ||
-						 first_wake < first_block);
-	}
-}
-
 /*
  * mimic's own CPU per iteration: what its events cost beyond their
  * `run` (measured here on a 2-CPU VM while recording: doc/model.md). The
@@ -729,24 +289,24 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 	}
 	per = loop_us / (double)mt->loops - mt->cost_us;
 	if (per < MD_RUN_MIN_US)
-		md_warn(m, "%s: its CPU per iteration (%.1f us) is less than "
+		model_warn(m, "%s: its CPU per iteration (%.1f us) is less than "
 			"mimic's own cost of the iteration's events (%.1f us): "
 			"the model runs longer", mt->name,
 			loop_us / (double)mt->loops, mt->cost_us);
 	if (!same) {
 		if (mt->loops != (long long)mt->segments && mt->block == MD_NONE)
-			md_warn(m, "%s: %lld iterations for its %zu recorded "
+			model_warn(m, "%s: %lld iterations for its %zu recorded "
 				"blockings (one per write to each receiver): "
 				"its CPU per iteration is one number", mt->name,
 				mt->loops, mt->segments);
 		else if (mt->loops != (long long)mt->segments &&
 			 mt->per_recv > 1)
-			md_warn(m, "%s: %lld iterations for its %zu recorded "
+			model_warn(m, "%s: %lld iterations for its %zu recorded "
 				"blockings (one per %ld messages it reads): its "
 				"CPU per iteration is one number", mt->name,
 				mt->loops, mt->segments, mt->per_recv);
 		else if (mt->loops != (long long)mt->segments)
-			md_warn(m, "%s: %lld iterations for its %zu recorded "
+			model_warn(m, "%s: %lld iterations for its %zu recorded "
 				"blockings (one per message it reads): its CPU "
 				"per iteration is one number", mt->name,
 				mt->loops, mt->segments);
@@ -795,45 +355,6 @@ static const char *md_sys_list(const struct tl_thread *t)
 	return out;
 }
 
-/*
- * No cycle of threads that all wait for a message before sending one:
- * a thread can start if it sends first or a thread that can start sends
- * to it; while some cannot, the first born of them sends first.
- */
-static void md_no_deadlock(struct model *m)
-{
-	bool *live = calloc(m->n, sizeof(*live));
-
-	if (!live)
-		return;
-	for (;;) {
-		bool changed = true;
-		size_t dead = m->n;
-
-		for (size_t i = 0; i < m->n; i++)
-			live[i] = (m->t[i].block != MD_RECV &&
-				   m->t[i].block != MD_FUTEX) ||
-				  m->t[i].sends_first;
-		while (changed) {
-			changed = false;
-			for (size_t s = 0; s < m->n; s++)
-				for (size_t l = 0; live[s] && l < m->t[s].n_out;
-				     l++)
-					if (!live[m->t[s].out[l].to]) {
-						live[m->t[s].out[l].to] = true;
-						changed = true;
-					}
-		}
-		for (size_t i = 0; i < m->n && dead == m->n; i++)
-			if (!live[i] && m->t[i].n_out)
-				dead = i;
-		if (dead == m->n)
-			break;
-		m->t[dead].sends_first = true;
-	}
-	free(live);
-}
-
 /* What a thread did that its loop leaves out. */
 static void md_leftovers(struct model *m, struct md_task *mt)
 {
@@ -845,11 +366,11 @@ static void md_leftovers(struct model *m, struct md_task *mt)
 		if (!n[c] || (enum tl_class)c == mt->cls)
 			continue;
 		if (c == TL_WRITE)
-			md_warn(m, "%s: %lu blockings in write (a full "
+			model_warn(m, "%s: %lu blockings in write (a full "
 				"channel): not an event; the model's sends "
 				"block when its receivers lag", mt->name, n[c]);
 		else
-			md_warn(m, "%s: %lu blockings in %s%s left out (its "
+			model_warn(m, "%s: %lu blockings in %s%s left out (its "
 				"loop is made of its %lu in %s; their CPU is "
 				"kept)", mt->name, n[c], tl_class_name(c),
 				c == TL_OTHER ? md_sys_list(mt->src) : "",
@@ -873,7 +394,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 		if (!t->in_tree)
 			continue;
 		if (!t->cpu_ns && !t->n_blocks) {
-			md_warn(m, "%s (pid %d): never ran in the recording: "
+			model_warn(m, "%s (pid %d): never ran in the recording: "
 				"left out", t->comm, t->pid);
 			continue;
 		}
@@ -894,7 +415,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 
 		md_name(m, i);
 		if (!t->has_attrs && t->kprio >= 0 && t->kprio < 100)
-			md_warn(m, "%s: no mimic_task line: real-time priority "
+			model_warn(m, "%s: no mimic_task line: real-time priority "
 				"%d from sched_switch, SCHED_FIFO assumed (RR "
 				"is not told apart)", mt->name, 99 - t->kprio);
 		mt->cls = md_main_class(t, &mt->cycles);
@@ -924,26 +445,8 @@ int model_infer(struct model *m, const struct timeline *tl)
 		}
 	}
 	m->elapsed_s = (last - tl->t0) / 1e9;
-	if (md_links(m))
+	if (model_links(m))
 		return -1;
-	/* A receiver nobody sends to steadily sleeps instead. */
-	for (size_t i = 0; i < m->n; i++) {
-		struct md_task *mt = &m->t[i];
-		bool fed = false;
-
-		if (mt->block != MD_RECV && mt->block != MD_FUTEX)
-			continue;
-		for (size_t s = 0; s < m->n && !fed; s++)
-			for (size_t l = 0; l < m->t[s].n_out && !fed; l++)
-				fed = m->t[s].out[l].to == (int)i;
-		if (!fed)
-			mt->block = MD_SLEEP;
-	}
-	md_complete_fanout(m);
-	md_volume(m);
-	md_balance(m);
-	md_first_wakes(m);
-	md_no_deadlock(m);
 	for (size_t i = 0; i < m->n; i++) {
 		struct md_task *mt = &m->t[i];
 
@@ -951,18 +454,18 @@ int model_infer(struct model *m, const struct timeline *tl)
 		md_run_budget(m, mt);
 		if (mt->block == MD_SLEEP && (mt->cls == TL_OTHER ||
 					      mt->cls == TL_NOSYS))
-			md_warn(m, "%s: its %lu blockings in %s are modelled "
+			model_warn(m, "%s: its %lu blockings in %s are modelled "
 				"as sleeps of their recorded length", mt->name,
 				mt->cycles, tl_class_name(mt->cls));
 		if (mt->block == MD_RECV && mt->cls != TL_READ &&
 		    mt->cls != TL_POLL)
-			md_warn(m, "%s: its %lu blockings in %s are replaced by "
+			model_warn(m, "%s: its %lu blockings in %s are replaced by "
 				"the recv of what the threads it woke from a "
 				"full channel send it", mt->name, mt->cycles,
 				tl_class_name(mt->cls));
 	}
 	if (tl->info.missed)
-		md_warn(m, "the recording lost %llu events (its kernel buffer "
+		model_warn(m, "the recording lost %llu events (its kernel buffer "
 			"was full): the threads' timelines have gaps",
 			tl->info.missed);
 	return 0;

@@ -78,6 +78,10 @@ struct model {
 /* 0, or -1 when out of memory. */
 int model_infer(struct model *m, const struct timeline *tl);
 
+/* Adds a warning to m (printf-style; dropped when out of memory). */
+void model_warn(struct model *m, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 void model_free(struct model *m);
 
 #endif
