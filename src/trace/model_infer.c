@@ -11,7 +11,6 @@
 #include "trace/model_links.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,20 +25,6 @@
 #define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
 #define MD_COST_RECV_US 3.5   /* a message read: a look, the read */
 #define MD_COST_SEND_US 2.0   /* a message written */
-
-void model_warn(struct model *m, const char *fmt, ...)
-{
-	char **n = realloc(m->warn, (m->n_warn + 1) * sizeof(*n));
-	va_list ap;
-
-	if (!n)
-		return;
-	m->warn = n;
-	va_start(ap, fmt);
-	if (vasprintf(&m->warn[m->n_warn], fmt, ap) >= 0)
-		m->n_warn++;
-	va_end(ap);
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -469,15 +454,4 @@ int model_infer(struct model *m, const struct timeline *tl)
 			"was full): the threads' timelines have gaps",
 			tl->info.missed);
 	return 0;
-}
-
-void model_free(struct model *m)
-{
-	for (size_t i = 0; i < m->n; i++)
-		free(m->t[i].out);
-	for (size_t i = 0; i < m->n_warn; i++)
-		free(m->warn[i]);
-	free(m->warn);
-	free(m->t);
-	memset(m, 0, sizeof(*m));
 }
