@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 21
+plan 25
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -28,7 +28,7 @@ echo '{}' >"$TMP/not.dat"
 "$MIMIC" model "$TMP/not.dat" >/dev/null 2>"$TMP/err"
 rc=$?
 if grep -q 'built without libtracecmd' "$TMP/err"; then
-	for i in $(seq 14); do
+	for i in $(seq 22); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP built without libtracecmd"
 	done
@@ -46,6 +46,11 @@ facts "$TMP/small.json" "$TMP/table" >"$TMP/facts"
 diff "$DATA/model-small.facts" "$TMP/facts" | diag
 cmp -s "$DATA/model-small.facts" "$TMP/facts"
 ok $? "its threads, loops, bursts, blockings and channels are the golden's (tests/data/model-small.facts)"
+# The whole workload, the recording's path in its description aside.
+sed 's|inferred by mimic model from [^ ]*model-small.dat|inferred by mimic model from model-small.dat|' "$TMP/small.json" >"$TMP/small.norm"
+diff "$DATA/model-small.json" "$TMP/small.norm" | diag
+cmp -s "$DATA/model-small.json" "$TMP/small.norm"
+ok $? "the inferred workload is the golden's, byte for byte (tests/data/model-small.json)"
 "$MIMIC" model -q "$DATA/model-small.dat" >"$TMP/again.json" 2>/dev/null
 cmp -s "$TMP/small.json" "$TMP/again.json"
 ok $? "modelled twice: the same workload, byte for byte"
@@ -66,7 +71,7 @@ if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
    ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
 	why="needs root and tracefs to record"
 	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
-	for i in $(seq 10); do
+	for i in $(seq 13); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -114,6 +119,43 @@ ok $? "--verify runs the model under --record: a row for seq, gzip and the total
 # The model's side is measured, not copied: gzip ran and received.
 awk '$1 == "gzip" && $3 > 0 && $6 > 0 { found = 1 } END { exit !found }' "$TMP/verify"
 ok $? "--verify: the model's gzip used CPU and was woken"
+
+# Messages by volume: hackbench's senders each write 500 times to each of
+# its 4 receivers (one group, 4 pipes): a sender's iteration is one
+# message to each receiver, and its receivers read what was written.
+if command -v hackbench >/dev/null 2>&1; then
+	run_bounded 20 "$MIMIC" record -q -o "$TMP/hb.dat" -- hackbench -g 1 -f 4 -l 500
+	"$MIMIC" model -o "$TMP/hb.json" "$TMP/hb.dat" 2>"$TMP/table" &&
+		"$MIMIC" --check "$TMP/hb.json" 2>"$TMP/err"
+	ok $? "hackbench -g 1 -f 4 -l 500: modelled, passes --check"
+	diag <"$TMP/table"
+	# A sender no wake-up named may stay alone: 3 of the 4 at least.
+	fan=$(awk '/^\t\t"hackbench-[0-9]*": \{/ { loops = 0; sends = 0 }
+		/"loop": "\$\{500 \* scale\}"/ { loops = 1 }
+		/"send_hackbench-[0-9]*": \{ "to": "to_hackbench-[0-9]*", "bytes": 100 \}/ { sends++ }
+		/^\t\t\}/ { if (loops && sends == 4) n++ }
+		END { print n + 0 }' "$TMP/hb.json")
+	echo "senders of 500 iterations x 4 messages of 100 bytes: $fan" | diag
+	[ "$fan" -ge 3 ]
+	ok $? "hackbench's senders: 500 iterations of one 100-byte message to each of 4 receivers"
+else
+	skip "hackbench is not installed"
+	skip "hackbench is not installed"
+fi
+# A ping-pong by volume: perf bench's two processes each read and write
+# 2000 times; the model's two loops are the messages, not the blockings.
+if command -v perf >/dev/null 2>&1 && perf bench sched pipe -l 10 >/dev/null 2>&1; then
+	run_bounded 20 "$MIMIC" record -q -o "$TMP/pp.dat" -- perf bench sched pipe -l 2000
+	"$MIMIC" model -q -o "$TMP/pp.json" "$TMP/pp.dat" 2>/dev/null
+	loops=$(sed -n 's/.*"loop": "\${\([0-9]*\) \* scale}".*/\1/p' "$TMP/pp.json" | tr '\n' ' ')
+	echo "loops: $loops" | diag
+	[ "$(grep -c '"recv": { "from": "to_sched-pipe' "$TMP/pp.json")" -eq 2 ] &&
+		[ "$(echo $loops | wc -w)" -eq 2 ] &&
+		[ "$(for l in $loops; do [ "$l" -ge 1990 ] && [ "$l" -le 2100 ] && echo y; done | wc -l)" -eq 2 ]
+	ok $? "perf bench sched pipe -l 2000: two receivers looping about 2000 times, one per message"
+else
+	skip "perf bench is not available"
+fi
 
 # A periodic thread: cyclictest's measuring thread, SCHED_FIFO 80, every
 # 10 ms on an absolute timer (10 ms: wake-up latencies of a busy machine,

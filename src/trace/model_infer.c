@@ -1,40 +1,30 @@
 /*
  * model_infer.c - the inference of `mimic model` (doc/model.md): per
  * thread, the class of blocking its loop is made of (the most frequent),
- * its CPU per iteration and the blockings' lengths as distributions;
- * who woke it, turned into channels and futex words between the threads
- * when the same waker wakes it steadily; periodic sleeps into timers.
- * Everything left out becomes a warning.
+ * its CPU per iteration and the blockings' lengths as distributions,
+ * less mimic's own cost of the events; periodic sleeps into timers; the
+ * channels between the threads are model_links.c's. Everything left out
+ * becomes a warning.
  */
 #define _GNU_SOURCE
 #include "trace/model_infer.h"
+#include "trace/model_links.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MD_FIXED_SPREAD 0.10  /* (p90 - p10) / p50 below this: one value */
 #define MD_TIMER_CV 0.05      /* wake-up intervals this regular: a timer */
+#define MD_TIMER_TIE 1.1     /* intervals as narrow as the sleeps: a timer */
 #define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
-#define MD_STEADY 0.5         /* wake-ups per sender iteration to link */
-#define MD_MIN_WAKES 2        /* or this many wake-ups in all */
-#define MD_MAX_PASSES 32
-
-static void md_warn(struct model *m, const char *fmt, ...)
-{
-	char **n = realloc(m->warn, (m->n_warn + 1) * sizeof(*n));
-	va_list ap;
-
-	if (!n)
-		return;
-	m->warn = n;
-	va_start(ap, fmt);
-	if (vasprintf(&m->warn[m->n_warn], fmt, ap) >= 0)
-		m->n_warn++;
-	va_end(ap);
-}
+#define MD_RUN_MIN_US 0.1     /* the least run written */
+/* mimic's own CPU per event, µs (md_cost) */
+#define MD_COST_LOOP_US 0.3   /* an iteration and its run */
+#define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
+#define MD_COST_RECV_US 3.5   /* a message read: a look, the read */
+#define MD_COST_SEND_US 2.0   /* a message written */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -154,14 +144,6 @@ static void md_name(struct model *m, size_t i)
 		snprintf(m->t[i].name, sizeof(m->t[i].name), "%s", base);
 }
 
-static int md_index(const struct model *m, int pid)
-{
-	for (size_t i = 0; i < m->n; i++)
-		if (m->t[i].src->pid == pid)
-			return (int)i;
-	return -1;
-}
-
 /* CPU per iteration: the bursts between two blockings of the loop's
  * class summed, and the lengths of those blockings (blocked → woken). */
 static int md_shape(struct md_task *mt)
@@ -202,9 +184,10 @@ static int md_shape(struct md_task *mt)
 
 /*
  * A sleep whose wake-ups come at a steady period is a timer: the middle
- * 80 % of the intervals within MD_TIMER_CV of their median, and narrower
- * than the sleeps' own (the sleeps make up for the work, as an absolute
- * timer's do; a fixed sleep after varying work is no timer). Quantiles,
+ * 80 % of the intervals within MD_TIMER_CV of their median, and no wider
+ * than the sleeps' own (within MD_TIMER_TIE: the sleeps make up for the
+ * work, as an absolute timer's do; a fixed sleep after varying work is
+ * no timer; with work too short to tell, the timer keeps the period). Quantiles,
  * not the standard deviation: one late wake-up must not hide the period.
  */
 static void md_timer(struct md_task *mt)
@@ -234,7 +217,8 @@ static void md_timer(struct md_task *mt)
 	mid = quantile(gap, n, 0.5);
 	gap_spread = quantile(gap, n, 0.9) - quantile(gap, n, 0.1);
 	len_spread = quantile(len, n, 0.9) - quantile(len, n, 0.1);
-	if (gap_spread <= MD_TIMER_CV * mid && gap_spread < len_spread) {
+	if (gap_spread <= MD_TIMER_CV * mid &&
+	    gap_spread <= MD_TIMER_TIE * len_spread) {
 		mt->block = MD_TIMER;
 		mt->period_us = round_us(mid / 1e3);
 		mt->jitter_us = gap_spread / 2e3;
@@ -244,200 +228,86 @@ out:
 	free(len);
 }
 
-/* Whether pair (s, r) can be a channel or futex word from s to r. */
-static bool md_can_receive(const struct md_task *r)
+/*
+ * mimic's own CPU per iteration: what its events cost beyond their
+ * `run` (measured here on a 2-CPU VM while recording: doc/model.md). The
+ * recorded CPU holds the original's own read, write and wake-up costs,
+ * which the model's events redo, so this is taken off the run.
+ */
+static double md_cost(const struct model *m, const struct md_task *mt)
 {
-	return r->cls != TL_SLEEP && r->cls != TL_WAIT;
+	double c = MD_COST_LOOP_US, blocks = 0;
+
+	(void)m;
+	if (mt->block != MD_NONE && mt->loops > 0)
+		blocks = fmin((double)mt->cycles, (double)mt->loops);
+	if (mt->loops > 0)
+		c += MD_COST_WAKE_US * blocks / (double)mt->loops;
+	if (mt->block == MD_RECV)
+		c += MD_COST_RECV_US * (double)mt->per_recv;
+	for (size_t l = 0; l < mt->n_out; l++)
+		if (mt->out[l].when == MD_EACH)
+			c += MD_COST_SEND_US * (double)mt->out[l].count;
+	return c;
 }
 
 /*
- * Who woke whom, in the blockings the loops are made of: a reader (read,
- * recv, poll, futex) woken by s, and a writer s blocked on a full
- * channel woken by its reader r, are both messages from s to r. A pair
- * seen at least MD_STEADY times per iteration of s becomes a link.
+ * The run of an iteration: the recorded CPU of the loop (its last CPU
+ * too when the loop is driven by messages now), spread over the model's
+ * iterations, less mimic's own cost of the iteration's events. When the
+ * iterations are the recorded blockings (within 20 %), the recorded
+ * distribution shifted by the difference; else one number.
  */
-static int md_links(struct model *m)
+static void md_run_budget(struct model *m, struct md_task *mt)
 {
-	unsigned long *pair = calloc(m->n * m->n, sizeof(*pair));
-	unsigned long *orphans = calloc(m->n, sizeof(*orphans));
+	double loop_us = mt->burst.mean * (double)mt->segments, per, shift;
+	bool same = mt->loops > 0 &&
+		    fabs((double)mt->loops - (double)mt->segments) <=
+			    0.2 * (double)mt->segments;
 
-	if (!pair || !orphans) {
-		free(pair);
-		free(orphans);
-		return -1;
-	}
-	for (size_t i = 0; i < m->n; i++) {
-		const struct md_task *mt = &m->t[i];
-		const struct tl_thread *t = mt->src;
-		bool reader = mt->block == MD_RECV || mt->block == MD_FUTEX;
-		bool writer = mt->cls == TL_WRITE;
-
-		if (!reader && !writer)
-			continue;
-		for (size_t b = 0; b < t->n_blocks; b++) {
-			int w;
-
-			if (t->blocks[b].cls != mt->cls)
-				continue;
-			w = t->blocks[b].waker > 0 ?
-				    md_index(m, t->blocks[b].waker) : -1;
-			if (w < 0 || (size_t)w == i)
-				orphans[i]++;
-			else if (reader)
-				pair[(size_t)w * m->n + i]++;
-			else if (md_can_receive(&m->t[w]))
-				pair[i * m->n + (size_t)w]++;
-			else
-				orphans[i]++;
-		}
-	}
-	for (size_t s = 0; s < m->n; s++) {
-		struct md_task *st = &m->t[s];
-		unsigned long dropped = 0, dropped_wakes = 0, wakes = 0;
-		long long sent = 0;
-
-		for (size_t r = 0; r < m->n; r++) {
-			unsigned long n = pair[s * m->n + r];
-			struct md_task *rt = &m->t[r];
-			double per = n / (double)(st->cycles ? st->cycles : 1);
-			struct md_link *l;
-
-			if (!n)
-				continue;
-			/* Once is a start signal, not a stream. */
-			if (n < MD_MIN_WAKES && per < MD_STEADY) {
-				dropped++;
-				dropped_wakes += n;
-				continue;
-			}
-			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
-			if (!l)
-				continue;
-			st->out = l;
-			st->out[st->n_out++] = (struct md_link){
-				.to = (int)r, .count = per < 1 ? 1 : lround(per),
-				.wakes = n };
-			wakes += n;
-			sent += st->out[st->n_out - 1].count *
-				(st->cycles ? (long long)st->cycles : 1);
-			if (rt->block != MD_FUTEX)
-				rt->block = MD_RECV;
-		}
-		if (dropped)
-			md_warn(m, "%s: its %lu wake-ups of %lu threads (fewer "
-				"than %d each) are not modelled: too few for "
-				"a channel", st->name, dropped_wakes, dropped,
-				MD_MIN_WAKES);
-		if (wakes && (sent > 2 * (long long)wakes ||
-			      2 * sent < (long long)wakes))
-			md_warn(m, "%s: sends %lld messages in %zu channels "
-				"for the %lu wake-ups recorded (at least one "
-				"per channel each of its %lu iterations)",
-				st->name, sent, st->n_out, wakes, st->cycles);
-	}
-	for (size_t i = 0; i < m->n; i++)
-		if (orphans[i])
-			md_warn(m, "%s: %lu of its %lu blockings in %s were "
-				"woken by an interrupt, a task outside the "
-				"tree or a sleeping one: no channel for them",
-				m->t[i].name, orphans[i], m->t[i].cycles,
-				tl_class_name(m->t[i].cls));
-	free(pair);
-	free(orphans);
-	return 0;
-}
-
-/* Receivers loop once per message sent to them, senders as recorded. */
-static void md_balance(struct model *m)
-{
-	long long *in = calloc(m->n, sizeof(*in));
-	int pass;
-
-	if (!in)
+	if (mt->loops < 1)
 		return;
-	/* One receiver at a time, each from the loops as they are now: a
-	 * ping-pong pair settles instead of swapping its counts forever. */
-	for (pass = 0; pass < MD_MAX_PASSES; pass++) {
-		bool changed = false;
-
-		for (size_t r = 0; r < m->n; r++) {
-			struct md_task *mt = &m->t[r];
-			long long n = 0;
-
-			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
-				continue;
-			for (size_t s = 0; s < m->n; s++)
-				for (size_t l = 0; l < m->t[s].n_out; l++)
-					if (m->t[s].out[l].to == (int)r)
-						n += m->t[s].out[l].count *
-						     m->t[s].loops;
-			if (n != mt->loops) {
-				mt->loops = n;
-				changed = true;
-			}
-		}
-		if (!changed)
-			break;
-	}
-	(void)in;
-	if (pass == MD_MAX_PASSES)
-		md_warn(m, "the message counts between the threads do not "
-			"settle (a cycle whose counts grow): a receiver may "
-			"wait for a message that never comes; global.duration "
-			"ends the run then");
-	free(in);
-}
-
-static void md_first_wakes(struct model *m)
-{
-	for (size_t s = 0; s < m->n; s++) {
-		struct md_task *mt = &m->t[s];
-		unsigned long long first_wake = 0, first_block = 0;
-
-		for (size_t l = 0; l < mt->n_out; l++) {
-			const struct tl_thread *r = m->t[mt->out[l].to].src;
-
-			for (size_t b = 0; b < r->n_blocks; b++)
-				if (r->blocks[b].waker == mt->src->pid) {
-					if (!first_wake ||
-					    r->blocks[b].wake < first_wake)
-						first_wake = r->blocks[b].wake;
-					break;
-				}
-		}
-		for (size_t b = 0; b < mt->src->n_blocks; b++)
-			if (mt->src->blocks[b].cls == mt->cls) {
-				first_block = mt->src->blocks[b].start;
-				break;
-			}
-		mt->sends_first = first_wake && (!first_block ||
-						 first_wake < first_block);
-	}
-}
-
-/* Loops changed by the message balance: the same CPU in all. */
-static void md_rescale(struct model *m, struct md_task *mt)
-{
-	double f;
-
-	if (mt->loops == (long long)mt->segments || mt->loops < 1)
-		return;
-	f = (double)mt->segments / (double)mt->loops;
-	/* Driven by messages now: its last CPU is spread over them too. */
-	if (mt->burst.mean > 0 && mt->tail_us > 0) {
-		f *= 1 + mt->tail_us / (mt->burst.mean * mt->segments);
+	mt->cost_us = md_cost(m, mt);
+	if (!same && mt->tail_us > 0) {
+		loop_us += mt->tail_us;
 		mt->tail_us = 0;
 	}
+	per = loop_us / (double)mt->loops - mt->cost_us;
+	if (per < MD_RUN_MIN_US)
+		model_warn(m, "%s: its CPU per iteration (%.1f us) is less than "
+			"mimic's own cost of the iteration's events (%.1f us): "
+			"the model runs longer", mt->name,
+			loop_us / (double)mt->loops, mt->cost_us);
+	if (!same) {
+		if (mt->loops != (long long)mt->segments && mt->block == MD_NONE)
+			model_warn(m, "%s: %lld iterations for its %zu recorded "
+				"blockings (one per write to each receiver): "
+				"its CPU per iteration is one number", mt->name,
+				mt->loops, mt->segments);
+		else if (mt->loops != (long long)mt->segments &&
+			 mt->per_recv > 1)
+			model_warn(m, "%s: %lld iterations for its %zu recorded "
+				"blockings (one per %ld messages it reads): its "
+				"CPU per iteration is one number", mt->name,
+				mt->loops, mt->segments, mt->per_recv);
+		else if (mt->loops != (long long)mt->segments)
+			model_warn(m, "%s: %lld iterations for its %zu recorded "
+				"blockings (one per message it reads): its CPU "
+				"per iteration is one number", mt->name,
+				mt->loops, mt->segments);
+		mt->burst.n = 1;
+		mt->burst.value[0] = round_us(fmax(per, MD_RUN_MIN_US));
+		mt->burst.p50 = mt->burst.p99 = mt->burst.value[0];
+		mt->burst.mean = mt->burst.value[0];
+		return;
+	}
+	shift = mt->burst.mean - per;
 	for (int i = 0; i < mt->burst.n; i++)
-		mt->burst.value[i] = round_us(mt->burst.value[i] * f);
-	mt->burst.p50 *= f;
-	mt->burst.p99 *= f;
-	mt->burst.mean *= f;
-	if (f < 0.5 || f > 2)
-		md_warn(m, "%s: %lld iterations for its %zu recorded ones "
-			"(one per message sent to it): its CPU per iteration "
-			"is scaled by %.2f", mt->name, mt->loops,
-			mt->segments, f);
+		mt->burst.value[i] = round_us(fmax(mt->burst.value[i] - shift,
+						   MD_RUN_MIN_US));
+	mt->burst.p50 = fmax(mt->burst.p50 - shift, MD_RUN_MIN_US);
+	mt->burst.p99 = fmax(mt->burst.p99 - shift, MD_RUN_MIN_US);
+	mt->burst.mean = fmax(per, MD_RUN_MIN_US);
 }
 
 /* " (NR 56 x5, NR 61 x1)": the other system calls blocked in. */
@@ -470,45 +340,6 @@ static const char *md_sys_list(const struct tl_thread *t)
 	return out;
 }
 
-/*
- * No cycle of threads that all wait for a message before sending one:
- * a thread can start if it sends first or a thread that can start sends
- * to it; while some cannot, the first born of them sends first.
- */
-static void md_no_deadlock(struct model *m)
-{
-	bool *live = calloc(m->n, sizeof(*live));
-
-	if (!live)
-		return;
-	for (;;) {
-		bool changed = true;
-		size_t dead = m->n;
-
-		for (size_t i = 0; i < m->n; i++)
-			live[i] = (m->t[i].block != MD_RECV &&
-				   m->t[i].block != MD_FUTEX) ||
-				  m->t[i].sends_first;
-		while (changed) {
-			changed = false;
-			for (size_t s = 0; s < m->n; s++)
-				for (size_t l = 0; live[s] && l < m->t[s].n_out;
-				     l++)
-					if (!live[m->t[s].out[l].to]) {
-						live[m->t[s].out[l].to] = true;
-						changed = true;
-					}
-		}
-		for (size_t i = 0; i < m->n && dead == m->n; i++)
-			if (!live[i] && m->t[i].n_out)
-				dead = i;
-		if (dead == m->n)
-			break;
-		m->t[dead].sends_first = true;
-	}
-	free(live);
-}
-
 /* What a thread did that its loop leaves out. */
 static void md_leftovers(struct model *m, struct md_task *mt)
 {
@@ -520,11 +351,11 @@ static void md_leftovers(struct model *m, struct md_task *mt)
 		if (!n[c] || (enum tl_class)c == mt->cls)
 			continue;
 		if (c == TL_WRITE)
-			md_warn(m, "%s: %lu blockings in write (a full "
+			model_warn(m, "%s: %lu blockings in write (a full "
 				"channel): not an event; the model's sends "
 				"block when its receivers lag", mt->name, n[c]);
 		else
-			md_warn(m, "%s: %lu blockings in %s%s left out (its "
+			model_warn(m, "%s: %lu blockings in %s%s left out (its "
 				"loop is made of its %lu in %s; their CPU is "
 				"kept)", mt->name, n[c], tl_class_name(c),
 				c == TL_OTHER ? md_sys_list(mt->src) : "",
@@ -548,7 +379,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 		if (!t->in_tree)
 			continue;
 		if (!t->cpu_ns && !t->n_blocks) {
-			md_warn(m, "%s (pid %d): never ran in the recording: "
+			model_warn(m, "%s (pid %d): never ran in the recording: "
 				"left out", t->comm, t->pid);
 			continue;
 		}
@@ -569,7 +400,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 
 		md_name(m, i);
 		if (!t->has_attrs && t->kprio >= 0 && t->kprio < 100)
-			md_warn(m, "%s: no mimic_task line: real-time priority "
+			model_warn(m, "%s: no mimic_task line: real-time priority "
 				"%d from sched_switch, SCHED_FIFO assumed (RR "
 				"is not told apart)", mt->name, 99 - t->kprio);
 		mt->cls = md_main_class(t, &mt->cycles);
@@ -599,55 +430,28 @@ int model_infer(struct model *m, const struct timeline *tl)
 		}
 	}
 	m->elapsed_s = (last - tl->t0) / 1e9;
-	if (md_links(m))
+	if (model_links(m))
 		return -1;
-	/* A receiver nobody sends to steadily sleeps instead. */
-	for (size_t i = 0; i < m->n; i++) {
-		struct md_task *mt = &m->t[i];
-		bool fed = false;
-
-		if (mt->block != MD_RECV && mt->block != MD_FUTEX)
-			continue;
-		for (size_t s = 0; s < m->n && !fed; s++)
-			for (size_t l = 0; l < m->t[s].n_out && !fed; l++)
-				fed = m->t[s].out[l].to == (int)i;
-		if (!fed)
-			mt->block = MD_SLEEP;
-	}
-	md_balance(m);
-	md_first_wakes(m);
-	md_no_deadlock(m);
 	for (size_t i = 0; i < m->n; i++) {
 		struct md_task *mt = &m->t[i];
 
 		md_leftovers(m, mt);
-		md_rescale(m, mt);
+		md_run_budget(m, mt);
 		if (mt->block == MD_SLEEP && (mt->cls == TL_OTHER ||
 					      mt->cls == TL_NOSYS))
-			md_warn(m, "%s: its %lu blockings in %s are modelled "
+			model_warn(m, "%s: its %lu blockings in %s are modelled "
 				"as sleeps of their recorded length", mt->name,
 				mt->cycles, tl_class_name(mt->cls));
 		if (mt->block == MD_RECV && mt->cls != TL_READ &&
 		    mt->cls != TL_POLL)
-			md_warn(m, "%s: its %lu blockings in %s are replaced by "
+			model_warn(m, "%s: its %lu blockings in %s are replaced by "
 				"the recv of what the threads it woke from a "
 				"full channel send it", mt->name, mt->cycles,
 				tl_class_name(mt->cls));
 	}
 	if (tl->info.missed)
-		md_warn(m, "the recording lost %llu events (its kernel buffer "
+		model_warn(m, "the recording lost %llu events (its kernel buffer "
 			"was full): the threads' timelines have gaps",
 			tl->info.missed);
 	return 0;
-}
-
-void model_free(struct model *m)
-{
-	for (size_t i = 0; i < m->n; i++)
-		free(m->t[i].out);
-	for (size_t i = 0; i < m->n_warn; i++)
-		free(m->warn[i]);
-	free(m->warn);
-	free(m->t);
-	memset(m, 0, sizeof(*m));
 }

@@ -7,70 +7,10 @@
 #ifndef MIMIC_TRACE_MODEL_INFER_H
 #define MIMIC_TRACE_MODEL_INFER_H
 
-#include <stdbool.h>
-#include <stddef.h>
-
+#include "trace/model_tasks.h"
 #include "trace/model_timeline.h"
-
-#define MD_DIST_BINS 12
-
-/* A duration's distribution in µs: one value, or an empirical choice. */
-struct md_dist {
-	int n;                        /* 1: fixed value[0]; more: choice */
-	double value[MD_DIST_BINS];   /* µs */
-	double weight[MD_DIST_BINS];  /* samples in the bin */
-	unsigned long samples;
-	double p50, p99, mean;        /* µs, of the samples */
-};
-
-enum md_block {
-	MD_NONE,    /* runs (and sends) only */
-	MD_SLEEP,   /* sleep for the recorded blocking's length */
-	MD_TIMER,   /* a periodic timer */
-	MD_RECV,    /* recv from its channel (read, recv, poll) */
-	MD_FUTEX,   /* futex_wait on its word */
-};
-
-/* Messages (or futex posts) a thread sends a receiver each iteration. */
-struct md_link {
-	int to;             /* index of the receiving md_task */
-	long count;         /* per iteration of the sender */
-	unsigned long wakes; /* wake-ups seen in the recording */
-};
-
-struct md_task {
-	const struct tl_thread *src;
-	char name[48];
-	enum tl_class cls;          /* the blockings the loop is made of */
-	enum md_block block;
-	unsigned long cycles;       /* those blockings in the recording */
-	long long loops;            /* the model's iterations */
-	struct md_dist burst;       /* CPU per iteration */
-	size_t segments;            /* its samples: CPU between blockings */
-	double tail_us;             /* CPU after the last blocking */
-	struct md_dist wait;        /* a sleep's length */
-	double period_us, jitter_us; /* MD_TIMER */
-	long bytes;                 /* MD_RECV: a message's size */
-	bool sends_first;           /* sends, then blocks (it starts chains) */
-	struct md_link *out;
-	size_t n_out;
-	double delay_us;            /* forked this long after the root */
-	double elapsed_s;           /* its life in the recording */
-};
-
-struct model {
-	struct md_task *t;
-	size_t n;
-	char **warn;
-	size_t n_warn;
-	double elapsed_s;           /* the root's start to the last exit */
-	int n_cpus;
-	bool any_thread, any_process;
-};
 
 /* 0, or -1 when out of memory. */
 int model_infer(struct model *m, const struct timeline *tl);
-
-void model_free(struct model *m);
 
 #endif

@@ -119,20 +119,26 @@ static void json_sched(FILE *f, const struct model *m,
 	}
 }
 
+/* The sends of mt made at `when` (each iteration, or once). */
 static void json_sends(FILE *f, const struct model *m,
-		       const struct md_task *mt, const char *ind)
+		       const struct md_task *mt, const char *ind, int when,
+		       bool first)
 {
 	for (size_t l = 0; l < mt->n_out; l++) {
 		const struct md_task *r = &m->t[mt->out[l].to];
 
-		fprintf(f, ",\n%s", ind);
+		if ((int)mt->out[l].when != when)
+			continue;
+		fprintf(f, first ? "%s" : ",\n%s", ind);
+		first = false;
 		if (r->block == MD_FUTEX) {
 			fprintf(f, "\"futex_wake_%s\": { \"ref\": \"fx_%s\", "
 				"\"count\": %ld }", r->name, r->name,
 				mt->out[l].count);
 		} else {
 			fprintf(f, "\"send_%s\": { \"to\": \"to_%s\", "
-				"\"bytes\": %ld", r->name, r->name, r->bytes);
+				"\"bytes\": %ld", r->name, r->name,
+				mt->out[l].bytes);
 			if (mt->out[l].count > 1)
 				fprintf(f, ", \"count\": %ld",
 					mt->out[l].count);
@@ -146,8 +152,11 @@ static void json_block(FILE *f, const struct md_task *mt, const char *ind)
 	fprintf(f, ",\n%s", ind);
 	switch (mt->block) {
 	case MD_RECV:
-		fprintf(f, "\"recv\": { \"from\": \"to_%s\", \"bytes\": %ld }",
+		fprintf(f, "\"recv\": { \"from\": \"to_%s\", \"bytes\": %ld",
 			mt->name, mt->bytes);
+		if (mt->per_recv > 1)
+			fprintf(f, ", \"count\": %ld", mt->per_recv);
+		fputs(" }", f);
 		break;
 	case MD_FUTEX:
 		fprintf(f, "\"futex_wait\": \"fx_%s\"", mt->name);
@@ -176,21 +185,43 @@ static void json_events(FILE *f, const struct model *m,
 		json_block(f, mt, ind);
 	fprintf(f, ",\n%s\"run\": ", ind);
 	json_dist(f, &mt->burst);
-	json_sends(f, m, mt, ind);
+	json_sends(f, m, mt, ind, MD_EACH, false);
 	if (!recv_first && mt->block != MD_NONE)
 		json_block(f, mt, ind);
+}
+
+static bool json_has_once(const struct md_task *mt, int when)
+{
+	for (size_t l = 0; l < mt->n_out; l++)
+		if ((int)mt->out[l].when == when)
+			return true;
+	return false;
+}
+
+/* A recv of n messages sent once (`, ` before it unless first). */
+static void json_recv_once(FILE *f, const struct md_task *mt, long long n,
+			   const char *ind, bool first)
+{
+	fprintf(f, "%s%s\"recv\": { \"from\": \"to_%s\", \"bytes\": %ld",
+		first ? "" : ",\n", ind, mt->name, mt->bytes);
+	if (n > 1)
+		fprintf(f, ", \"count\": %lld", n);
+	fputs(" }", f);
 }
 
 static void json_task(FILE *f, const struct model *m,
 		      const struct md_task *mt)
 {
 	bool tail = mt->tail_us > 0;
+	bool start = mt->in_start > 0 || json_has_once(mt, MD_AT_START);
+	bool end = tail || mt->in_end > 0 || json_has_once(mt, MD_AT_END);
+	const char *ind = "\t\t\t\t\t";
 
 	fputs("\t\t", f);
 	json_str_put(f, mt->name);
 	fprintf(f, ": {\n\t\t\t\"mode\": \"%s\", ",
 		mt->src->is_thread ? "thread" : "process");
-	if (tail)
+	if (start || end)
 		fputs("\"loop\": 1", f);
 	else
 		fprintf(f, "\"loop\": \"${%lld * scale}\"", mt->loops);
@@ -199,18 +230,47 @@ static void json_task(FILE *f, const struct model *m,
 		json_num(f, mt->delay_us);
 	}
 	json_sched(f, m, mt);
-	if (!tail) {
+	if (!start && !end) {
 		json_events(f, m, mt, "\t\t\t");
 		fputs("\n\t\t}", f);
 		return;
 	}
-	/* The CPU after the last blocking: a last phase, run once. */
-	fprintf(f, ",\n\t\t\t\"phases\": {\n\t\t\t\t\"loop\": {\n"
+	fputs(",\n\t\t\t\"phases\": {", f);
+	/* Sent and read once before the loop: ready signals. */
+	if (start) {
+		fputs("\n\t\t\t\t\"start\": {\n", f);
+		json_sends(f, m, mt, ind, MD_AT_START, true);
+		if (mt->in_start > 0)
+			json_recv_once(f, mt, mt->in_start, ind,
+				       !json_has_once(mt, MD_AT_START));
+		fputs("\n\t\t\t\t},", f);
+	}
+	fprintf(f, "\n\t\t\t\t\"loop\": {\n"
 		"\t\t\t\t\t\"loop\": \"${%lld * scale}\"", mt->loops);
-	json_events(f, m, mt, "\t\t\t\t\t");
-	fputs("\n\t\t\t\t},\n\t\t\t\t\"end\": { \"run\": ", f);
-	json_num(f, mt->tail_us);
-	fputs(" }\n\t\t\t}\n\t\t}", f);
+	json_events(f, m, mt, ind);
+	fputs("\n\t\t\t\t}", f);
+	/* The CPU after the last blocking and what is sent or read once
+	 * after the loop: a last phase, run once. */
+	if (end && !mt->in_end && !json_has_once(mt, MD_AT_END)) {
+		fputs(",\n\t\t\t\t\"end\": { \"run\": ", f);
+		json_num(f, mt->tail_us);
+		fputs(" }", f);
+	} else if (end) {
+		bool first = true;
+
+		fputs(",\n\t\t\t\t\"end\": {\n", f);
+		if (tail) {
+			fprintf(f, "%s\"run\": ", ind);
+			json_num(f, mt->tail_us);
+			first = false;
+		}
+		json_sends(f, m, mt, ind, MD_AT_END, first);
+		first = first && !json_has_once(mt, MD_AT_END);
+		if (mt->in_end > 0)
+			json_recv_once(f, mt, mt->in_end, ind, first);
+		fputs("\n\t\t\t\t}", f);
+	}
+	fputs("\n\t\t\t}\n\t\t}", f);
 }
 
 void model_json_write(FILE *f, const struct model *m, const char *source,
@@ -237,12 +297,14 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 		"\"log_size\": \"${log_size}\"\n\t},\n", cap);
 	fputs("\t\"resources\": {", f);
 	for (size_t i = 0; i < m->n; i++) {
-		if (m->t[i].block != MD_RECV && m->t[i].block != MD_FUTEX)
+		bool fx = m->t[i].block == MD_FUTEX;
+
+		if (!fx && m->t[i].block != MD_RECV && !m->t[i].in_start &&
+		    !m->t[i].in_end)
 			continue;
 		fprintf(f, "%s\n\t\t\"%s_%s\": { \"type\": \"%s\" }",
-			first ? "" : ",",
-			m->t[i].block == MD_RECV ? "to" : "fx", m->t[i].name,
-			m->t[i].block == MD_RECV ? "pipe" : "futex");
+			first ? "" : ",", fx ? "fx" : "to", m->t[i].name,
+			fx ? "futex" : "pipe");
 		first = false;
 	}
 	fputs(first ? "},\n" : "\n\t},\n", f);

@@ -361,9 +361,14 @@ static int tl_event(const struct trace_ev *e, void *data)
 		if (!t || !t->in_tree)
 			break;
 		t->cur_sys = -1;
-		if (tl_classify(e->sys_id) == TL_READ && e->sys_ret > 0) {
+		if (e->sys_ret <= 0)
+			break;
+		if (tl_classify(e->sys_id) == TL_READ) {
 			t->read_bytes += (double)e->sys_ret;
 			t->n_reads++;
+		} else if (tl_classify(e->sys_id) == TL_WRITE) {
+			t->write_bytes += (double)e->sys_ret;
+			t->n_writes++;
 		}
 		break;
 	}

@@ -51,9 +51,10 @@ struct tl_thread {
 	size_t n_bursts, cap_bursts;
 	struct tl_block *blocks;
 	size_t n_blocks, cap_blocks;
-	/* read/recv return sizes: the messages' size */
-	double read_bytes;
-	unsigned long n_reads;
+	/* read/recv and write/send calls that moved data, and their bytes:
+	 * the messages' count and size */
+	double read_bytes, write_bytes;
+	unsigned long n_reads, n_writes;
 	/* from the last mimic_task line */
 	bool has_attrs;
 	char policy[12], cpus[128];
