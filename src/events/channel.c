@@ -36,6 +36,7 @@
  * message (written in the same write); a datagram is one message. Where
  * a message may exceed PIPE_BUF, senders write under the channel's lock.
  */
+#define _GNU_SOURCE /* preadv2, RWF_NOWAIT */
 #include "lib/arena.h"
 #include "event.h"
 #include "model/dist.h"
@@ -55,7 +56,9 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #define CHANNEL_MAX_FROM  1024
@@ -572,19 +575,44 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 	}
 }
 
+/* Set once a pipe refused RWF_NOWAIT (a kernel whose pipes lack it):
+ * from then on this process looks with poll, one syscall more. */
+static atomic_bool pipe_nowait_missing;
+
+/* A pipe's waiting bytes into buf without blocking, as recv_try. */
+static int64_t pipe_try(int fd, unsigned char *buf, int64_t n)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	struct iovec v = { .iov_base = buf, .iov_len = (size_t)n };
+	ssize_t r;
+
+	if (!atomic_load_explicit(&pipe_nowait_missing, memory_order_relaxed)) {
+		r = preadv2(fd, &v, 1, -1, RWF_NOWAIT);
+		if (r > 0)
+			return r;
+		if (r == 0 || (errno != EOPNOTSUPP && errno != EINVAL &&
+			       errno != ENOSYS))
+			return -1;
+		atomic_store_explicit(&pipe_nowait_missing, true,
+				      memory_order_relaxed);
+	}
+	return poll(&pfd, 1, 0) == 1 ? 0 : -1;
+}
+
 /*
  * The start of a message on fd if one is there, without blocking: bytes
- * read into buf (a socket: recv MSG_DONTWAIT), 0 when there is one still
- * to read (a pipe: poll says so), -1 when there is none (the read will
- * block: a wake-up). One syscall either way.
+ * read into buf (a socket: recv MSG_DONTWAIT; a pipe: preadv2 RWF_NOWAIT,
+ * or 0 when poll says one is there to read), -1 when there is none (the
+ * read will block: a wake-up). One syscall when a message waits, as the
+ * plain read of the real tools; the empty look is the price of knowing a
+ * wake-up from a message that was already there.
  */
 static int64_t recv_try(int fd, bool socket, unsigned char *buf, int64_t n)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	ssize_t r;
 
 	if (!socket)
-		return poll(&pfd, 1, 0) == 1 ? 0 : -1;
+		return pipe_try(fd, buf, n);
 	r = recv(fd, buf, (size_t)n, MSG_DONTWAIT);
 	/* End of file and errors: the blocking read says what they are. */
 	return r > 0 ? r : -1;
