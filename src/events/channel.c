@@ -579,15 +579,22 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
  * from then on this process looks with poll, one syscall more. */
 static atomic_bool pipe_nowait_missing;
 
-/* A pipe's waiting bytes into buf without blocking, as recv_try. */
-static int64_t pipe_try(int fd, unsigned char *buf, int64_t n)
+/* A pipe's waiting bytes into buf without blocking, as recv_try: a read of
+ * the channel's non-blocking description, else preadv2 RWF_NOWAIT (the
+ * iovec makes it dearer than read), else poll. */
+static int64_t pipe_try(const struct live_channel *c, unsigned char *buf,
+			int64_t n)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	struct pollfd pfd = { .fd = c->rfd, .events = POLLIN };
 	struct iovec v = { .iov_base = buf, .iov_len = (size_t)n };
 	ssize_t r;
 
+	if (c->try_fd >= 0) {
+		r = read(c->try_fd, buf, (size_t)n);
+		return r > 0 ? r : -1;
+	}
 	if (!atomic_load_explicit(&pipe_nowait_missing, memory_order_relaxed)) {
-		r = preadv2(fd, &v, 1, -1, RWF_NOWAIT);
+		r = preadv2(c->rfd, &v, 1, -1, RWF_NOWAIT);
 		if (r > 0)
 			return r;
 		if (r == 0 || (errno != EOPNOTSUPP && errno != EINVAL &&
@@ -600,20 +607,21 @@ static int64_t pipe_try(int fd, unsigned char *buf, int64_t n)
 }
 
 /*
- * The start of a message on fd if one is there, without blocking: bytes
- * read into buf (a socket: recv MSG_DONTWAIT; a pipe: preadv2 RWF_NOWAIT,
- * or 0 when poll says one is there to read), -1 when there is none (the
- * read will block: a wake-up). One syscall when a message waits, as the
- * plain read of the real tools; the empty look is the price of knowing a
+ * The start of a message on c if one is there, without blocking: bytes
+ * read into buf (a socket: recv MSG_DONTWAIT; a pipe: pipe_try, which may
+ * say 0: one is there to read), -1 when there is none (the read will
+ * block: a wake-up). One plain syscall when a message waits, as the real
+ * tools' read; the look that finds nothing is the price of telling a
  * wake-up from a message that was already there.
  */
-static int64_t recv_try(int fd, bool socket, unsigned char *buf, int64_t n)
+static int64_t recv_try(const struct live_channel *c, bool socket,
+			unsigned char *buf, int64_t n)
 {
 	ssize_t r;
 
 	if (!socket)
-		return pipe_try(fd, buf, n);
-	r = recv(fd, buf, (size_t)n, MSG_DONTWAIT);
+		return pipe_try(c, buf, n);
+	r = recv(c->rfd, buf, (size_t)n, MSG_DONTWAIT);
 	/* End of file and errors: the blocking read says what they are. */
 	return r > 0 ? r : -1;
 }
@@ -658,7 +666,7 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 	uint32_t len;
 
 	if (try) {
-		done = recv_try(c->rfd, socket, first, first_n);
+		done = recv_try(c, socket, first, first_n);
 		*blocked = done < 0;
 		if (done < 0)
 			done = 0;
