@@ -25,10 +25,12 @@
  * The receiver records, for every message, its message latency = its time
  * after read() - stamp (queueing included); and a wake-up latency (the
  * same difference) only for a message it slept for: before each message
- * it looks without blocking (recv MSG_DONTWAIT on a socket, poll with no
- * timeout on a pipe or several channels) and, finding nothing, blocks; the
+ * it looks without blocking (recv MSG_DONTWAIT on a socket; on a pipe a
+ * read of a second, non-blocking description of its read end; poll with
+ * no timeout on several channels) and, finding nothing, blocks; the
  * message that ends the sleep was stamped by the sender just before the
- * write that woke it.
+ * write that woke it. A message already there thus costs one read, as in
+ * the real tools; a wake-up one empty look more.
  * Writes and reads loop over short transfers: a message is never split.
  * Where the receiver learns a message's size (resources/channel.h): a
  * stream channel of one size throughout carries bare messages of that
