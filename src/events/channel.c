@@ -25,10 +25,12 @@
  * The receiver records, for every message, its message latency = its time
  * after read() - stamp (queueing included); and a wake-up latency (the
  * same difference) only for a message it slept for: before each message
- * it looks without blocking (recv MSG_DONTWAIT on a socket, poll with no
- * timeout on a pipe or several channels) and, finding nothing, blocks; the
+ * it looks without blocking (recv MSG_DONTWAIT on a socket; on a pipe a
+ * read of a second, non-blocking description of its read end; poll with
+ * no timeout on several channels) and, finding nothing, blocks; the
  * message that ends the sleep was stamped by the sender just before the
- * write that woke it.
+ * write that woke it. A message already there thus costs one read, as in
+ * the real tools; a wake-up one empty look more.
  * Writes and reads loop over short transfers: a message is never split.
  * Where the receiver learns a message's size (resources/channel.h): a
  * stream channel of one size throughout carries bare messages of that
@@ -36,6 +38,7 @@
  * message (written in the same write); a datagram is one message. Where
  * a message may exceed PIPE_BUF, senders write under the channel's lock.
  */
+#define _GNU_SOURCE /* preadv2, RWF_NOWAIT */
 #include "lib/arena.h"
 #include "event.h"
 #include "model/dist.h"
@@ -55,7 +58,10 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include <stdatomic.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #define CHANNEL_MAX_FROM  1024
@@ -300,6 +306,7 @@ static unsigned char pattern_byte(int64_t k)
 struct channel_state {
 	unsigned char *msg;       /* the header slot */
 	unsigned char *in;        /* the receive buffer */
+	unsigned char head[16];   /* the pattern's first bytes, to restore */
 	int64_t out_max;          /* bytes of the send buffer */
 	int64_t in_max;           /* bytes of the receive buffer */
 	int poll_next;            /* recv from several: the last one served */
@@ -380,6 +387,8 @@ static int channel_state_init(void *state, const struct workload *w,
 		return -1;
 	for (int64_t k = 0; k < body; k++)
 		s->msg[CHANNEL_HEADER_BYTES + k] = pattern_byte(k);
+	for (int k = 0; k < 16; k++)
+		s->head[k] = pattern_byte(k);
 	s->in = s->msg + CHANNEL_HEADER_BYTES + body;
 	return 0;
 }
@@ -477,10 +486,32 @@ static bool stamp_read(const unsigned char *buf, const unsigned char *ref,
 		memcpy(&low, buf, 4);
 		*stamp = stamp_rebuild(low, 32, now);
 	} else {
-		*stamp = atomic_load(&c->stamp);
+		*stamp = atomic_load_explicit(&c->stamp, memory_order_acquire);
 	}
-	*origin = atomic_load(&c->origin);
+	*origin = atomic_load_explicit(&c->origin, memory_order_acquire);
 	return true;
+}
+
+/*
+ * The channel's syscalls without glibc's cancellation wrappers: once
+ * mimic has had a second thread (the preflight probe runs in one), every
+ * read() and write() of a thread or process instance switches
+ * asynchronous cancellation on and off around the syscall, ~2 % of
+ * hackbench's time; no mimic thread is ever cancelled.
+ */
+static ssize_t chan_read(int fd, void *buf, size_t n)
+{
+	return syscall(SYS_read, fd, buf, n);
+}
+
+static ssize_t chan_write(int fd, const void *buf, size_t n)
+{
+	return syscall(SYS_write, fd, buf, n);
+}
+
+static ssize_t chan_recv(int fd, void *buf, size_t n, int flags)
+{
+	return syscall(SYS_recvfrom, fd, buf, n, flags, NULL, NULL);
 }
 
 /* Moves all n bytes (done already moved) unless the run stops; false if
@@ -489,8 +520,8 @@ static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 		     int64_t done, int64_t n, bool out)
 {
 	while (done < n) {
-		ssize_t r = out ? write(fd, buf + done, (size_t)(n - done))
-				: read(fd, buf + done, (size_t)(n - done));
+		ssize_t r = out ? chan_write(fd, buf + done, (size_t)(n - done))
+				: chan_read(fd, buf + done, (size_t)(n - done));
 
 		if (r > 0) {
 			done += r;
@@ -501,13 +532,15 @@ static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 	return true;
 }
 
-/* The pattern back where a send of n bytes wrote its stamps. */
-static void pattern_restore(unsigned char *body, int64_t n)
+/* The pattern back where a send of n bytes wrote its stamps (head: its
+ * first 16 bytes). */
+static void pattern_restore(unsigned char *body, const unsigned char *head,
+			    int64_t n)
 {
-	for (int64_t k = 0; k < n && k < 16; k++)
-		body[k] = pattern_byte(k);
-	for (int64_t k = n >= 24 ? n - 8 : n; k < n; k++)
-		body[k] = pattern_byte(k);
+	memcpy(body, head, (size_t)(n < 16 ? n : 16));
+	if (n >= 24)
+		for (int64_t k = n - 8; k < n; k++)
+			body[k] = pattern_byte(k);
 }
 
 /*
@@ -538,6 +571,7 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 	struct channel_state *s = event_ctx_state(ctx);
 	unsigned char *body = s->msg + CHANNEL_HEADER_BYTES;
 	int64_t origin = event_ctx_chain_origin(ctx);
+	uint64_t msgs = 0, bytes = 0;
 
 	for (int64_t k = 0; k < a->count; k++) {
 		int64_t n = dist_get(&a->bytes, event_ctx_rng(ctx));
@@ -550,10 +584,14 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 		if (n > s->out_max)
 			n = s->out_max;
 		stamp = time_now_ns();
+		/* The write's wake-up orders them before the receiver's
+		 * loads. */
 		if (n < 4)
-			atomic_store(&c->stamp, stamp);
+			atomic_store_explicit(&c->stamp, stamp,
+					      memory_order_release);
 		if (n < 8)
-			atomic_store(&c->origin, origin);
+			atomic_store_explicit(&c->origin, origin,
+					      memory_order_release);
 		stamp_fill(body, n, stamp, origin);
 		if (c->framed) {
 			uint32_t len = (uint32_t)n;
@@ -564,28 +602,64 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 		} else {
 			sent = send_whole(ctx, c, body, n);
 		}
-		pattern_restore(body, n);
+		pattern_restore(body, s->head, n);
 		if (!sent)
-			return;
-		event_ctx_count(ctx, EVENT_COUNT_SENT, 1);
-		event_ctx_count(ctx, EVENT_COUNT_SENT_BYTES, (uint64_t)n);
+			break;
+		msgs++;
+		bytes += (uint64_t)n;
 	}
+	/* Counted once per execution (read after the run only). */
+	event_ctx_count(ctx, EVENT_COUNT_SENT, msgs);
+	event_ctx_count(ctx, EVENT_COUNT_SENT_BYTES, bytes);
+}
+
+/* Set once a pipe refused RWF_NOWAIT (a kernel whose pipes lack it):
+ * from then on this process looks with poll, one syscall more. */
+static atomic_bool pipe_nowait_missing;
+
+/* A pipe's waiting bytes into buf without blocking, as recv_try: a read of
+ * the channel's non-blocking description, else preadv2 RWF_NOWAIT (the
+ * iovec makes it dearer than read), else poll. */
+static int64_t pipe_try(const struct live_channel *c, unsigned char *buf,
+			int64_t n)
+{
+	struct pollfd pfd = { .fd = c->rfd, .events = POLLIN };
+	struct iovec v = { .iov_base = buf, .iov_len = (size_t)n };
+	ssize_t r;
+
+	if (c->try_fd >= 0) {
+		r = chan_read(c->try_fd, buf, (size_t)n);
+		return r > 0 ? r : -1;
+	}
+	if (!atomic_load_explicit(&pipe_nowait_missing, memory_order_relaxed)) {
+		r = preadv2(c->rfd, &v, 1, -1, RWF_NOWAIT);
+		if (r > 0)
+			return r;
+		if (r == 0 || (errno != EOPNOTSUPP && errno != EINVAL &&
+			       errno != ENOSYS))
+			return -1;
+		atomic_store_explicit(&pipe_nowait_missing, true,
+				      memory_order_relaxed);
+	}
+	return poll(&pfd, 1, 0) == 1 ? 0 : -1;
 }
 
 /*
- * The start of a message on fd if one is there, without blocking: bytes
- * read into buf (a socket: recv MSG_DONTWAIT), 0 when there is one still
- * to read (a pipe: poll says so), -1 when there is none (the read will
- * block: a wake-up). One syscall either way.
+ * The start of a message on c if one is there, without blocking: bytes
+ * read into buf (a socket: recv MSG_DONTWAIT; a pipe: pipe_try, which may
+ * say 0: one is there to read), -1 when there is none (the read will
+ * block: a wake-up). One plain syscall when a message waits, as the real
+ * tools' read; the look that finds nothing is the price of telling a
+ * wake-up from a message that was already there.
  */
-static int64_t recv_try(int fd, bool socket, unsigned char *buf, int64_t n)
+static int64_t recv_try(const struct live_channel *c, bool socket,
+			unsigned char *buf, int64_t n)
 {
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	ssize_t r;
 
 	if (!socket)
-		return poll(&pfd, 1, 0) == 1 ? 0 : -1;
-	r = recv(fd, buf, (size_t)n, MSG_DONTWAIT);
+		return pipe_try(c, buf, n);
+	r = chan_recv(c->rfd, buf, (size_t)n, MSG_DONTWAIT);
 	/* End of file and errors: the blocking read says what they are. */
 	return r > 0 ? r : -1;
 }
@@ -602,11 +676,12 @@ static bool recv_datagram(struct event_ctx *ctx, int fd,
 	ssize_t r = -1;
 
 	if (try) {
-		r = recv(fd, s->in, (size_t)s->in_max, MSG_DONTWAIT | MSG_TRUNC);
+		r = chan_recv(fd, s->in, (size_t)s->in_max,
+			      MSG_DONTWAIT | MSG_TRUNC);
 		*blocked = r < 0;
 	}
 	while (r < 0) {
-		r = recv(fd, s->in, (size_t)s->in_max, MSG_TRUNC);
+		r = chan_recv(fd, s->in, (size_t)s->in_max, MSG_TRUNC);
 		if (r < 0 && (errno != EINTR || event_ctx_stopping(ctx)))
 			return false;
 	}
@@ -630,7 +705,7 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 	uint32_t len;
 
 	if (try) {
-		done = recv_try(c->rfd, socket, first, first_n);
+		done = recv_try(c, socket, first, first_n);
 		*blocked = done < 0;
 		if (done < 0)
 			done = 0;
@@ -686,49 +761,73 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev,
 	}
 }
 
+/* What recv needs of one channel, looked up once per execution. */
+struct recv_from {
+	const struct resource *r;
+	struct live_channel *c;
+	enum wake_path path;
+};
+
+static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
+{
+	f->r = event_ctx_resource(ctx, res);
+	f->c = channel_live(event_ctx_live(ctx, res));
+	f->path = resource_kind_of(f->r)->wake_path;
+}
+
+/*
+ * The counts are kept here and added to the thread's once per execution
+ * (they are read after the run only); the latencies go to the histograms
+ * message by message.
+ */
 static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
 	const struct channel_state *s = event_ctx_state(ctx);
 	const unsigned char *ref = s->msg + CHANNEL_HEADER_BYTES;
+	const int64_t t_zero = event_ctx_t_zero(ctx);
+	const bool try = a->peer.n_from <= 1;
+	uint64_t msgs = 0, bytes = 0, damaged = 0;
+	struct recv_from f = { 0 };
 
+	if (try)
+		recv_from_get(ctx, ev->resource, &f);
 	for (int64_t k = 0; k < a->count; k++) {
-		bool blocked = false, try = a->peer.n_from <= 1, got;
-		int res = try ? ev->resource : recv_poll(ctx, ev, &blocked);
-		const struct resource *r;
-		struct live_channel *c;
-		enum wake_path path;
+		bool blocked = false, got;
 		int64_t now, stamp, origin, n;
 
-		if (res < 0)
-			return;
-		r = event_ctx_resource(ctx, res);
-		c = channel_live(event_ctx_live(ctx, res));
-		path = resource_kind_of(r)->wake_path;
-		if (c->datagram)
-			got = recv_datagram(ctx, c->rfd, s, try, &n, &blocked);
+		if (!try) {
+			int res = recv_poll(ctx, ev, &blocked);
+
+			if (res < 0)
+				break;
+			recv_from_get(ctx, res, &f);
+		}
+		if (f.c->datagram)
+			got = recv_datagram(ctx, f.c->rfd, s, try, &n, &blocked);
 		else
-			got = recv_stream(ctx, c, r->msg_max,
-					  path == WAKE_SOCKET, s, try, &n,
+			got = recv_stream(ctx, f.c, f.r->msg_max,
+					  f.path == WAKE_SOCKET, s, try, &n,
 					  &blocked);
 		if (!got)
-			return;
+			break;
 		now = time_now_ns();
-		event_ctx_count(ctx, EVENT_COUNT_RECEIVED, 1);
+		msgs++;
 		if (n > 0)
-			event_ctx_count(ctx, EVENT_COUNT_RECEIVED_BYTES,
-					(uint64_t)n);
-		if (n < 0 || !stamp_read(s->in, ref, n, now,
-					 event_ctx_t_zero(ctx), c, &stamp,
-					 &origin)) {
-			event_ctx_count(ctx, EVENT_COUNT_DAMAGED, 1);
+			bytes += (uint64_t)n;
+		if (n < 0 || !stamp_read(s->in, ref, n, now, t_zero, f.c,
+					 &stamp, &origin)) {
+			damaged++;
 			continue;
 		}
 		event_ctx_chain_received(ctx, origin);
 		if (blocked)
-			event_ctx_record_wake(ctx, path, now - stamp, now);
-		event_ctx_record_message(ctx, path, now - stamp, now);
+			event_ctx_record_wake(ctx, f.path, now - stamp, now);
+		event_ctx_record_message(ctx, f.path, now - stamp, now);
 	}
+	event_ctx_count(ctx, EVENT_COUNT_RECEIVED, msgs);
+	event_ctx_count(ctx, EVENT_COUNT_RECEIVED_BYTES, bytes);
+	event_ctx_count(ctx, EVENT_COUNT_DAMAGED, damaged);
 }
 
 static void channel_dump(const struct workload *w, const struct event *ev,
