@@ -239,15 +239,17 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
 	}
-	if (g->log_mode == LOG_DISABLED)
-		return 0;
-	size_t cap = ring_capacity(rtapp_log_ring_bytes(g));
-	struct log_row *rows = engine_shm_alloc(e, cap * sizeof(*rows));
+	if (g->log_mode != LOG_DISABLED) {
+		size_t cap = ring_capacity(rtapp_log_ring_bytes(g));
+		struct log_row *rows = engine_shm_alloc(e, cap * sizeof(*rows));
 
-	if (!rows)
-		return -1;
-	ring_init(&t->ring, rows, cap);
-	return t->idx == 0 ? engine_open_log(e, t) : 0;
+		if (!rows)
+			return -1;
+		ring_init(&t->ring, rows, cap);
+	}
+	if (!task->nodes.n)
+		thread_prefault_stats(t);
+	return t->ring.rows && t->idx == 0 ? engine_open_log(e, t) : 0;
 }
 
 static int engine_count(const struct engine *e)
