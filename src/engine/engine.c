@@ -94,10 +94,10 @@ static void engine_thread_id(const struct thread *t, char *id, size_t len)
 
 /*
  * Main opens every log, the first thread's before time zero (a directory
- * that takes no files refuses the run), every other at its first drain
- * after time zero: creating 10000 files took 0.3 s to several seconds on
- * ext4, which start-up no longer waits for; rows wait in the thread's ring
- * meanwhile. Only the first failure is reported.
+ * that takes no files refuses the run), every other just after it, and a
+ * fork's at the drain after its birth: creating 10000 files took 0.3 s to
+ * several seconds on ext4, which start-up no longer waits for; rows wait
+ * in the thread's ring meanwhile. Only the first failure is reported.
  */
 static int engine_open_log(struct engine *e, struct thread *t)
 {
@@ -947,8 +947,13 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 	ftrace_main("start");
 	bool ok = engine_start_threads(e, &created) == 0;
 	started = engine_open_gate(e, created, !ok);
-	if (started)
+	if (started) {
+		/* The logs not made yet, while the threads start their first
+		 * iteration rather than at the first drain, 100 ms on, when
+		 * timers of 100 ms (or 50, 20, 10) all expire. */
+		engine_drain_logs(e);
 		engine_supervise(e, stops);
+	}
 	engine_stop(e, stops);
 	/* Forked threads are joined too: none is added once stop is set. */
 	engine_join_all(e);
