@@ -23,14 +23,17 @@
 struct model_cli {
 	const char *trace, *output, *comm;
 	const char *model;      /* --verify's MODEL.json, or NULL */
+	const char *other;      /* --compare-trace's second recording */
+	const char *summary;    /* --summary FILE */
 	int pid;
-	bool quiet, verify;
+	bool quiet, verify, compare;
 };
 
 static void model_usage(FILE *out)
 {
 	fputs("Usage: mimic model [OPTION]... TRACE\n"
 	      "       mimic model --verify [OPTION]... TRACE [MODEL.json]\n"
+	      "       mimic model --compare-trace [OPTION]... TRACE OTHER\n"
 	      "Infer a workload from a recording (mimic record's trace.dat):\n"
 	      "per thread its CPU bursts, what it blocked in, who woke it;\n"
 	      "as tasks, sleeps, timers, channels and futex words "
@@ -50,11 +53,19 @@ static void model_usage(FILE *out)
 	      "                       under --record and print, per task, "
 	      "the original's\n"
 	      "                       and the model's CPU time, wake-ups, "
-	      "bursts, elapsed\n"
+	      "elapsed, bursts,\n"
+	      "                       blockings, wake-up latencies, their "
+	      "distances, a verdict\n"
+	      "      --compare-trace  the same table between the recordings "
+	      "TRACE and OTHER,\n"
+	      "                       running nothing\n"
+	      "      --summary FILE   --verify, --compare-trace: the "
+	      "comparison as JSON to FILE\n"
 	      "  -h, --help           this help\n"
 	      "\n"
-	      "Exit status: 0 written, 1 the recording cannot be read, 2 bad "
-	      "usage.\n", out);
+	      "Exit status: 0 written (or compared, faithful or not), 1 a "
+	      "recording cannot\n"
+	      "be read or the model's run failed, 2 bad usage.\n", out);
 }
 
 static int model_bad(const char *fmt, const char *arg)
@@ -73,6 +84,8 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 		{ "comm", required_argument, NULL, 'c' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verify", no_argument, NULL, 'V' },
+		{ "compare-trace", no_argument, NULL, 'C' },
+		{ "summary", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -87,6 +100,8 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 		case 'c': mc->comm = optarg; break;
 		case 'q': mc->quiet = true; break;
 		case 'V': mc->verify = true; break;
+		case 'C': mc->compare = true; break;
+		case 'S': mc->summary = optarg; break;
 		case 'p':
 			errno = 0;
 			n = strtol(optarg, &end, 10);
@@ -104,7 +119,18 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 	}
 	if (optind == argc)
 		return model_bad("%s", "no TRACE (mimic model trace.dat)");
-	if (mc->verify && optind == argc - 2)
+	if (mc->verify && mc->compare)
+		return model_bad("%s", "--verify or --compare-trace, not both");
+	if (mc->summary && !mc->verify && !mc->compare)
+		return model_bad("%s", "--summary goes with --verify or "
+				 "--compare-trace");
+	if (mc->compare && mc->output)
+		return model_bad("%s", "--compare-trace writes no model (-o)");
+	if (mc->compare && optind != argc - 2)
+		return model_bad("%s", "--compare-trace: TRACE and OTHER");
+	if (mc->compare)
+		mc->other = argv[optind + 1];
+	else if (mc->verify && optind == argc - 2)
 		mc->model = argv[optind + 1];
 	else if (optind != argc - 1)
 		return model_bad("%s", mc->verify ? "TRACE and one MODEL.json "
@@ -198,6 +224,7 @@ int model_main(int argc, char **argv)
 	struct model m;
 	char err[512], tmp_json[] = "/tmp/mimic-model-XXXXXX.json";
 	FILE *out = stdout;
+	struct verify_opts vo;
 	int ret = MIMIC_EXIT_FAILURE;
 
 	if (model_parse(argc, argv, &mc))
@@ -217,8 +244,14 @@ int model_main(int argc, char **argv)
 			"%d ran\n", mc.trace, tl.root);
 		goto out;
 	}
+	vo = (struct verify_opts){ .trace = mc.trace, .trace_end = tl.t_end,
+				   .summary = mc.summary };
+	if (mc.compare) {
+		ret = model_compare_trace(&m, &vo, mc.other);
+		goto out;
+	}
 	if (mc.verify && mc.model) {
-		ret = model_verify(&m, mc.trace, mc.model, NULL);
+		ret = model_verify(&m, &vo, mc.model);
 		goto out;
 	}
 	if (mc.verify && !mc.output) {
@@ -249,7 +282,7 @@ int model_main(int argc, char **argv)
 		model_table(&m, mc.output);
 	ret = MIMIC_EXIT_OK;
 	if (mc.verify)
-		ret = model_verify(&m, mc.trace, mc.output, NULL);
+		ret = model_verify(&m, &vo, mc.output);
 out:
 	if (mc.output == tmp_json)
 		unlink(tmp_json);

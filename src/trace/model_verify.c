@@ -1,15 +1,16 @@
 /*
  * model_verify.c - records a model's run (`mimic -q --record FILE
- * MODEL.json`, a child mimic), reads that recording into timelines as
- * the original's were, matches its threads to the model's tasks by name
- * (`<task>-<idx>`), and prints per task and in total the original's and
- * the model's CPU time, wake-ups, burst p50/p99 and elapsed time.
+ * MODEL.json`, a child mimic), or takes another recording as it is,
+ * reads it into timelines as the original's were, matches its threads to
+ * the model's tasks by name (`<task>-<idx>`), and hands the rows to
+ * verify_report for the table, the verdict and the JSON summary.
  */
 #define _GNU_SOURCE
 #include "trace/model_verify.h"
 
 #include "lib/diag.h"
 #include "trace/model_timeline.h"
+#include "trace/verify_report.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -18,56 +19,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* What is compared, for one side of one task. */
-struct vf_side {
-	double cpu_ms, elapsed_s;
-	unsigned long wakeups;
-	double *bursts;
-	size_t n_bursts;
-	int threads;
-	unsigned long long born, died;
-};
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double vf_q(const struct vf_side *s, double q)
-{
-	size_t i;
-
-	if (!s->n_bursts)
-		return 0;
-	i = (size_t)(q * (double)(s->n_bursts - 1) + 0.5);
-	return s->bursts[i] / 1e3;
-}
-
-static void vf_add(struct vf_side *s, const struct tl_thread *t,
-		   unsigned long long t_end)
-{
-	double *b = realloc(s->bursts,
-			    (s->n_bursts + t->n_bursts + 1) * sizeof(*b));
-	unsigned long long died = t->died ? t->died : t_end;
-
-	if (!b)
-		return;
-	s->bursts = b;
-	memcpy(s->bursts + s->n_bursts, t->bursts,
-	       t->n_bursts * sizeof(*b));
-	s->n_bursts += t->n_bursts;
-	s->cpu_ms += t->cpu_ns / 1e6;
-	s->wakeups += t->n_blocks;
-	s->threads++;
-	if (!s->born || t->born < s->born)
-		s->born = t->born;
-	if (died > s->died)
-		s->died = died;
-	s->elapsed_s = (s->died - s->born) / 1e9;
-}
 
 /* The task a model thread belongs to: its comm is <task>-<idx>, the
  * task's name cut to fit 15 bytes. -1 for mimic's own threads. */
@@ -91,22 +42,6 @@ static int vf_task_of(const struct model *m, const char *comm)
 		if (*prefix && !strncmp(m->t[i].name, prefix, strlen(prefix)))
 			return (int)i;
 	return -1;
-}
-
-static double vf_ratio(double model, double orig)
-{
-	return orig > 0 ? model / orig : 0;
-}
-
-static void vf_row(const char *name, const struct vf_side *o,
-		   const struct vf_side *md)
-{
-	printf("%-16s %9.2f %9.2f %6.2f  %7lu %7lu %6.2f  %8.1f %8.1f  "
-	       "%9.1f %9.1f  %7.3f %7.3f\n", name, o->cpu_ms, md->cpu_ms,
-	       vf_ratio(md->cpu_ms, o->cpu_ms), o->wakeups, md->wakeups,
-	       vf_ratio((double)md->wakeups, (double)o->wakeups),
-	       vf_q(o, 0.5), vf_q(md, 0.5), vf_q(o, 0.99), vf_q(md, 0.99),
-	       o->elapsed_s, md->elapsed_s);
 }
 
 /* Runs `mimic -q --record rec model_json`: 0, or -1 (said why). */
@@ -133,82 +68,184 @@ static int vf_run(const char *rec, const char *model_json)
 	return 0;
 }
 
-int model_verify(const struct model *orig, const char *trace,
-		 const char *model_json, const char *keep)
+/* The comm task i's thread had when it was forked: its parent's (before
+ * an exec renamed it), or "" for the root. */
+static const char *vf_fork_comm(const struct model *m, size_t i)
 {
-	char dir[] = "/tmp/mimic-verify-XXXXXX", rec[64], err[512];
-	struct vf_side *o = calloc(orig->n + 1, sizeof(*o));
-	struct vf_side *md = calloc(orig->n + 1, sizeof(*md));
-	struct vf_side to = { 0 }, tm = { 0 };
-	struct timeline tl;
-	int ret = MIMIC_EXIT_FAILURE;
-	unsigned long unmatched = 0;
+	for (size_t k = 0; k < m->n; k++)
+		if (m->t[k].src->pid == m->t[i].src->parent)
+			return m->t[k].src->comm;
+	return "";
+}
 
-	memset(&tl, 0, sizeof(tl));
-	if (!o || !md || (!keep && !mkdtemp(dir)))
-		goto out;
-	snprintf(rec, sizeof(rec), "%s/model.dat", dir);
-	if (vf_run(keep ? keep : rec, model_json))
-		goto out;
-	if (timeline_build(&tl, keep ? keep : rec, 0, NULL, err,
-			   sizeof(err))) {
-		fprintf(stderr, "mimic model: --verify: %s\n", err);
-		goto out;
-	}
-	for (size_t i = 0; i < orig->n; i++) {
-		vf_add(&o[i], orig->t[i].src, orig->t[i].src->died ?
-		       orig->t[i].src->died : orig->t[i].src->born);
-		vf_add(&to, orig->t[i].src, orig->t[i].src->born);
-	}
-	for (size_t i = 0; i < tl.n; i++) {
-		const struct tl_thread *t = &tl.t[i];
-		int k;
+/* The first task of m with no match yet whose thread was named comm (or,
+ * by_fork, was named comm when forked), or -1. */
+static int vf_task_by_comm(const struct model *m, const struct vf_report *r,
+			   const char *comm, bool by_fork)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (!r->rows[i].other.threads &&
+		    !strcmp(by_fork ? vf_fork_comm(m, i) : m->t[i].src->comm,
+			    comm))
+			return (int)i;
+	return -1;
+}
 
-		if (!t->in_tree)
-			continue;
-		k = vf_task_of(orig, t->comm);
-		if (k < 0) {
-			unmatched++;
-			continue;
+/*
+ * Matches the other recording's threads to the tasks: a thread named
+ * <task>-<idx> is a model's; in --compare-trace, then, a thread named
+ * ":<comm>" is perf sched replay's stand-in for a thread of that comm,
+ * the next one not yet matched in the order they were born, and when none
+ * is left, for one forked under that comm (perf names the thread after
+ * the first comm it saw: a child of sh that exec'ed gzip is ":sh");
+ * when no ":" thread matched, a thread named <comm> is the next of that
+ * comm. taken[i]: thread i is matched.
+ */
+static int vf_match(struct vf_report *r, const struct model *orig,
+		    const struct timeline *tl, bool by_comm, char *taken)
+{
+	struct vf_row *total = &r->rows[orig->n];
+	int err = 0, pass, k;
+
+	for (pass = 0; pass < (by_comm ? 4 : 1); pass++) {
+		/* plain comms only when no ":comm" stood for them */
+		if (pass == 3 && total->other.threads)
+			break;
+		for (size_t i = 0; i < tl->n; i++) {
+			const struct tl_thread *t = &tl->t[i];
+
+			if (!t->in_tree || taken[i])
+				continue;
+			if (pass == 0)
+				k = vf_task_of(orig, t->comm);
+			else if (pass < 3)
+				k = t->comm[0] == ':' ?
+					vf_task_by_comm(orig, r, t->comm + 1,
+							pass == 2) : -1;
+			else
+				k = vf_task_by_comm(orig, r, t->comm, false);
+			if (k < 0)
+				continue;
+			taken[i] = 1;
+			err |= vf_side_add(&r->rows[k].other, t, tl->t_end);
+			err |= vf_side_add(&total->other, t, tl->t_end);
 		}
-		vf_add(&md[k], t, tl.t_end);
-		vf_add(&tm, t, tl.t_end);
 	}
+	return err;
+}
+
+/*
+ * The rows: each task's original thread against the other recording's
+ * threads matched to it (vf_match); the total over the tasks against the
+ * matched threads, or, when none matched, against every thread of its
+ * tree but the root's first.
+ */
+static int vf_fill(struct vf_report *r, const struct model *orig,
+		   unsigned long long orig_end, const struct timeline *tl,
+		   bool by_comm)
+{
+	struct vf_row *total = &r->rows[orig->n];
+	char *taken = calloc(tl->n + 1, 1);
+	int err = 0;
+
+	if (!taken)
+		return -1;
+	snprintf(total->name, sizeof(total->name), "total");
 	for (size_t i = 0; i < orig->n; i++) {
-		qsort(o[i].bursts, o[i].n_bursts, sizeof(double), cmp_double);
-		qsort(md[i].bursts, md[i].n_bursts, sizeof(double),
-		      cmp_double);
+		snprintf(r->rows[i].name, sizeof(r->rows[i].name), "%s",
+			 orig->t[i].name);
+		err |= vf_side_add(&r->rows[i].orig, orig->t[i].src, orig_end);
+		err |= vf_side_add(&total->orig, orig->t[i].src, orig_end);
 	}
-	qsort(to.bursts, to.n_bursts, sizeof(double), cmp_double);
-	qsort(tm.bursts, tm.n_bursts, sizeof(double), cmp_double);
-	to.elapsed_s = orig->elapsed_s;
-	printf("mimic model --verify: %s (original) vs %s run under --record "
-	       "(model)\n", trace, model_json);
-	printf("%-16s %9s %9s %6s  %7s %7s %6s  %8s %8s  %9s %9s  %7s %7s\n",
-	       "task", "cpu_ms", "model", "ratio", "wakeups", "model", "ratio",
-	       "burst50", "model", "burst99", "model", "elapsed", "model");
-	for (size_t i = 0; i < orig->n; i++)
-		vf_row(orig->t[i].name, &o[i], &md[i]);
-	vf_row("total", &to, &tm);
-	printf("(cpu_ms: on CPU; wakeups: blockings ended; burst50/99: CPU "
-	       "between two blockings, us; elapsed: s, fork to exit; total "
-	       "elapsed: the original's root to its last exit, the model's "
-	       "first thread to its last; %lu thread(s) of mimic itself not "
-	       "compared)\n", unmatched);
+	err |= vf_match(r, orig, tl, by_comm, taken);
+	for (size_t i = 0; i < tl->n; i++)
+		if (tl->t[i].in_tree && !taken[i])
+			r->unmatched++;
+	if (!total->other.threads) {
+		r->all_threads = true;
+		for (size_t i = 0; i < tl->n; i++)
+			if (tl->t[i].in_tree && tl->t[i].pid != tl->root)
+				err |= vf_side_add(&total->other, &tl->t[i],
+						   tl->t_end);
+	}
+	free(taken);
+	return err ? -1 : 0;
+}
+
+/* Compares orig with the recording at path, prints, writes the summary. */
+static int vf_compare(const struct model *orig, const struct verify_opts *o,
+		      const char *path, struct vf_report *r)
+{
+	struct timeline tl;
+	char err[512];
+	int ret = MIMIC_EXIT_FAILURE;
+
+	r->n = orig->n + 1;
+	r->rows = calloc(r->n, sizeof(*r->rows));
+	if (!r->rows) {
+		fprintf(stderr, "mimic model: out of memory\n");
+		return ret;
+	}
+	if (timeline_build(&tl, path, 0, NULL, err, sizeof(err))) {
+		fprintf(stderr, "mimic model: %s\n", err);
+		goto out;
+	}
+	if (vf_fill(r, orig, o->trace_end, &tl, !r->model_json)) {
+		fprintf(stderr, "mimic model: out of memory\n");
+		goto out;
+	}
+	vf_report_finish(r);
+	if (r->model_json)
+		printf("mimic model --verify: %s (original) vs %s run under "
+		       "--record (model)\n", o->trace, r->model_json);
+	else
+		printf("mimic model --compare-trace: %s (original) vs %s "
+		       "(other)\n", o->trace, path);
+	vf_report_print(stdout, r);
+	fflush(stdout);
+	if (o->summary && vf_report_json(o->summary, r)) {
+		fprintf(stderr, "mimic model: --summary %s: %s\n", o->summary,
+			strerror(errno));
+		goto out;
+	}
 	ret = MIMIC_EXIT_OK;
 out:
 	timeline_free(&tl);
-	for (size_t i = 0; o && md && i < orig->n; i++) {
-		free(o[i].bursts);
-		free(md[i].bursts);
+	for (size_t i = 0; i < r->n; i++) {
+		vf_side_free(&r->rows[i].orig);
+		vf_side_free(&r->rows[i].other);
 	}
-	free(to.bursts);
-	free(tm.bursts);
-	free(o);
-	free(md);
-	if (!keep) {
-		unlink(rec);
-		rmdir(dir);
-	}
+	free(r->rows);
 	return ret;
+}
+
+int model_verify(const struct model *orig, const struct verify_opts *o,
+		 const char *model_json)
+{
+	char dir[] = "/tmp/mimic-verify-XXXXXX", rec[64];
+	struct vf_report r = { .trace = o->trace, .model_json = model_json,
+			       .label = "model" };
+	int ret = MIMIC_EXIT_FAILURE;
+
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "mimic model: --verify: %s: %s\n", dir,
+			strerror(errno));
+		return ret;
+	}
+	snprintf(rec, sizeof(rec), "%s/model.dat", dir);
+	r.other = rec;
+	if (!vf_run(rec, model_json))
+		ret = vf_compare(orig, o, rec, &r);
+	unlink(rec);
+	rmdir(dir);
+	return ret;
+}
+
+int model_compare_trace(const struct model *orig,
+			const struct verify_opts *o, const char *other)
+{
+	struct vf_report r = { .trace = o->trace, .other = other,
+			       .label = "other" };
+
+	return vf_compare(orig, o, other, &r);
 }

@@ -1,15 +1,29 @@
 /*
- * model_verify.h - `mimic model --verify TRACE MODEL.json`: runs the
- * model under --record and compares it, thread by thread, with the
- * recording it was inferred from (doc/model.md).
+ * model_verify.h - `mimic model --verify TRACE [MODEL.json]`: runs the
+ * model under --record and compares it, task by task, with the recording
+ * it was inferred from; `--compare-trace ORIG OTHER`: the same comparison
+ * between two recordings, running nothing (doc/model.md).
  */
 #ifndef MIMIC_TRACE_MODEL_VERIFY_H
 #define MIMIC_TRACE_MODEL_VERIFY_H
 
 #include "trace/model_infer.h"
 
-/* The exit status: 0 compared, 1 the model's run or recording failed. */
-int model_verify(const struct model *orig, const char *trace,
-		 const char *model_json, const char *keep);
+/* What is compared with what, and where the summary goes. */
+struct verify_opts {
+	const char *trace;          /* the original recording */
+	unsigned long long trace_end; /* its last event (ns) */
+	const char *summary;        /* --summary FILE, or NULL */
+};
+
+/* Exit status: 0 compared (faithful or not), 1 the model's run or its
+ * recording failed, or the summary cannot be written. */
+int model_verify(const struct model *orig, const struct verify_opts *o,
+		 const char *model_json);
+
+/* Exit status: 0 compared, 1 other cannot be read or the summary
+ * cannot be written. */
+int model_compare_trace(const struct model *orig,
+			const struct verify_opts *o, const char *other);
 
 #endif

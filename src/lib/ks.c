@@ -1,0 +1,42 @@
+/*
+ * ks.c - the two-sample Kolmogorov-Smirnov distance (ks.h): one merge of
+ * the two sorted samples, the gap between their empirical distribution
+ * functions read after every distinct value.
+ */
+#include "lib/ks.h"
+
+#include <math.h>
+
+double ks_distance(const double *a, size_t na, const double *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+	double d = 0;
+
+	if (!na || !nb)
+		return -1;
+	while (i < na && j < nb) {
+		double v = a[i] < b[j] ? a[i] : b[j], gap;
+
+		/* Every value equal to v on both sides: F steps at v. */
+		while (i < na && a[i] <= v)
+			i++;
+		while (j < nb && b[j] <= v)
+			j++;
+		gap = fabs((double)i / (double)na - (double)j / (double)nb);
+		if (gap > d)
+			d = gap;
+	}
+	/* One side is used up (F = 1): the other's F only grows to 1. */
+	return d;
+}
+
+double ks_quantile(const double *v, size_t n, double q)
+{
+	if (!n)
+		return 0;
+	if (q <= 0)
+		return v[0];
+	if (q >= 1)
+		return v[n - 1];
+	return v[(size_t)(q * (double)(n - 1) + 0.5)];
+}

@@ -1,0 +1,88 @@
+/*
+ * verify_side.c - one side of a verification row (verify_side.h): the
+ * threads' CPU, wake-ups and life, and their bursts, blockings and
+ * wake-up latencies gathered into sorted samples in µs.
+ */
+#include "trace/verify_side.h"
+
+#include "lib/ks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const vf_dist_names[VF_N_DISTS] = {
+    "burst",
+    "block",
+    "wakeup_latency",
+};
+
+static int vf_push(struct vf_sample *s, double us)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 256;
+		double *v = realloc(s->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = us;
+	return 0;
+}
+
+int vf_side_add(struct vf_side *s, const struct tl_thread *t,
+		unsigned long long t_end)
+{
+	unsigned long long died = t->died ? t->died : t_end;
+
+	for (size_t i = 0; i < t->n_bursts; i++)
+		if (vf_push(&s->d[VF_BURST], t->bursts[i] / 1e3))
+			return -1;
+	for (size_t i = 0; i < t->n_blocks; i++) {
+		const struct tl_block *b = &t->blocks[i];
+
+		if (vf_push(&s->d[VF_BLOCK], (b->wake - b->start) / 1e3))
+			return -1;
+		/* wake == back: no wake-up event was seen (the switch in
+		 * stood for it), so there is no latency to measure. */
+		if (b->back > b->wake &&
+		    vf_push(&s->d[VF_LATENCY], (b->back - b->wake) / 1e3))
+			return -1;
+	}
+	s->cpu_ms += t->cpu_ns / 1e6;
+	s->wakeups += t->n_blocks;
+	s->threads++;
+	if (!s->born || t->born < s->born)
+		s->born = t->born;
+	if (died > s->died)
+		s->died = died;
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void vf_side_done(struct vf_side *s)
+{
+	for (int d = 0; d < VF_N_DISTS; d++)
+		if (s->d[d].n)
+			qsort(s->d[d].v, s->d[d].n, sizeof(double), cmp_double);
+	s->elapsed_s = s->died > s->born ? (s->died - s->born) / 1e9 : 0;
+}
+
+double vf_side_q(const struct vf_side *s, enum vf_dist d, double q)
+{
+	return ks_quantile(s->d[d].v, s->d[d].n, q);
+}
+
+void vf_side_free(struct vf_side *s)
+{
+	for (int d = 0; d < VF_N_DISTS; d++)
+		free(s->d[d].v);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,105 @@
+#!/bin/sh
+# mimic model --verify and --compare-trace: the comparison of two
+# recordings task by task (CPU, wake-ups, elapsed, bursts, blockings,
+# wake-up latencies, their Kolmogorov-Smirnov distances), the verdict and
+# the --summary JSON. The checked-in recording compared with itself gives
+# ratios of 1 and distances of 0; as root with tracefs, a tiny workload
+# recorded now is modelled and verified, with bounds that hold with both
+# CPUs busy.
+. "${srcdir:-.}/tests/lib.sh"
+DATA="$srcdir/tests/data"
+"$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
+plan 18
+skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
+# json FILE EXPR: prints EXPR of the parsed summary d (python3), else fails
+json() {
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+"$MIMIC" model --summary "$TMP/s.json" "$DATA/model-small.dat" >/dev/null 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--summary goes with --verify or --compare-trace' "$TMP/err"
+ok $? "--summary alone: exit 2, saying with what it goes"
+"$MIMIC" model --verify --compare-trace "$DATA/model-small.dat" "$DATA/model-small.dat" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--verify or --compare-trace, not both' "$TMP/err"
+ok $? "--verify and --compare-trace: exit 2"
+"$MIMIC" model --compare-trace "$DATA/model-small.dat" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--compare-trace: TRACE and OTHER' "$TMP/err"
+ok $? "--compare-trace with one recording: exit 2"
+"$MIMIC" model --compare-trace -o "$TMP/m.json" "$DATA/model-small.dat" "$DATA/model-small.dat" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--compare-trace writes no model' "$TMP/err" && [ ! -e "$TMP/m.json" ]
+ok $? "--compare-trace with -o: exit 2, nothing written"
+
+echo '{}' >"$TMP/not.dat"
+"$MIMIC" model --compare-trace "$DATA/model-small.dat" "$TMP/not.dat" >/dev/null 2>"$TMP/err"
+rc=$?
+if grep -q 'built without libtracecmd' "$TMP/err"; then
+	for i in $(seq 14); do skip "built without libtracecmd"; done
+	exit 0
+fi
+[ $rc -eq 1 ] && grep -q "not.dat: not a trace.dat" "$TMP/err"
+ok $? "--compare-trace with OTHER not a trace.dat: exit 1, naming it"
+
+# The checked-in recording against itself: matched thread by thread by
+# their names (sh, sleep x3, seq, gzip), every ratio 1, every distance 0.
+"$MIMIC" model --compare-trace --summary "$TMP/self.json" "$DATA/model-small.dat" "$DATA/model-small.dat" >"$TMP/self" 2>"$TMP/err"
+rc=$?
+diag <"$TMP/self"
+[ $rc -eq 0 ] && grep -q '^task  *cpu_ms  *other  *ratio  *wakeups  *other  *ratio  *elapsed  *other  *ratio  *burst50  *other  *ratio$' "$TMP/self"
+ok $? "--compare-trace: exit 0, the table of totals"
+[ "$(grep -c '^\(sh\|sleep\|sleep-2\|sleep-3\|seq\|gzip\|total\) ' "$TMP/self")" -eq 7 ]
+ok $? "a row per task (6) and the total"
+awk '$1 != "task" && NF == 13 && ($4 != "1.00" || $7 != "1.00" || $10 != "1.00" || ($13 != "1.00" && $13 != "-")) { bad = 1 }
+	END { exit bad }' "$TMP/self"
+ok $? "against itself: CPU, wake-ups, elapsed and burst p50 ratios all 1.00"
+[ "$(grep -c '^\(burst\|block\|wakelat\)  *[a-z0-9-]*  ' "$TMP/self")" -eq 21 ] &&
+	awk '/^(burst|block|wakelat) / && $NF != "0.000" && $NF != "-" { bad = 1 } END { exit bad }' "$TMP/self"
+ok $? "a row per distribution and task (3 x 7), each KS distance 0"
+grep -q '^verdict: faithful$' "$TMP/self"
+ok $? "against itself: verdict faithful"
+if command -v python3 >/dev/null 2>&1; then
+	[ "$(json "$TMP/self.json" 'd["mode"], d["verdict"]["faithful"], len(d["tasks"]), d["total"]["name"], d["verdict"]["failing"]')" = "('compare', True, 6, 'total', [])" ]
+	ok $? "--summary: JSON with mode, 6 tasks, the total, a verdict and no failing row"
+	json "$TMP/self.json" 'd["total"]["original"]' | diag
+	[ "$(json "$TMP/self.json" 'all(r["ks"][k] in (0, None) for r in d["tasks"] + [d["total"]] for k in ("burst", "block", "wakeup_latency")) and d["total"]["original"] == d["total"]["other"] and d["total"]["original"]["wakeups"] == d["total"]["original"]["block_samples"] >= d["total"]["original"]["wakeup_latency_samples"] > 0')" = True ]
+	ok $? "--summary: distances 0, the sides equal, a latency for blockings"
+else
+	skip "python3 is not installed"
+	skip "python3 is not installed"
+fi
+
+# Recorded now: needs root and tracefs.
+if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
+   ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
+	why="needs root and tracefs to record"
+	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
+	for i in $(seq 6); do skip "$why"; done
+	exit $((TEST_FAILED > 0))
+fi
+# record.sh counts the recording instances: one recording test at a time.
+tracefs_lock
+run_bounded 20 "$MIMIC" record -q -o "$TMP/sleep.dat" -- sh -c 'for i in 1 2 3 4; do sleep 0.02; done'
+run_bounded 60 sh -c '"$0" model -q --verify --summary "$1" "$2" >"$3" 2>"$4"' "$MIMIC" "$TMP/v.json" "$TMP/sleep.dat" "$TMP/verify" "$TMP/err"
+diag <"$TMP/verify"
+diag <"$TMP/err"
+[ $rc -eq 0 ] && grep -q '^task  *cpu_ms  *model  *ratio  *wakeups  *model  *ratio' "$TMP/verify" &&
+	[ "$(grep -c '^\(sh\|sleep\|sleep-[234]\|total\) ' "$TMP/verify")" -eq 6 ]
+ok $? "--verify of sh and four sleeps: exit 0, a row per task and the total"
+grep -Eq '^verdict: (faithful|not faithful: [a-z0-9-]+ [a-z0-9_]+ [0-9.]+ \(\+-[0-9]+ %\)(, [a-z0-9-]+ [a-z0-9_]+ [0-9.]+ \(\+-[0-9]+ %\))*)$' "$TMP/verify"
+ok $? "a verdict: faithful, or not faithful naming each failing row"
+# Each sleep process blocks 20 ms once, its longest blocking (its timer
+# slack and a busy machine on top), in the original and in the model.
+awk '$1 == "block" && $2 ~ /^sleep/ && ($6 < 19000 || $6 > 300000 || $7 < 19000 || $7 > 300000) { bad = 1 }
+	$1 == "block" && $2 ~ /^sleep/ { n++ } END { exit bad || n != 4 }' "$TMP/verify"
+ok $? "each sleep's block p99 (its longest) is 19-300 ms, original and model (the model's: its delay too)"
+awk '$1 == "wakelat" && $2 == "total" && $3 > 0 && $4 > 0 && $3 < 20000 && $4 < 20000 { ok = 1 } END { exit !ok }' "$TMP/verify"
+ok $? "wake-up latency p50 measured on both sides (0-20 ms)"
+if command -v python3 >/dev/null 2>&1; then
+	[ "$(json "$TMP/v.json" 'd["mode"], d["model"] is not None, len(d["tasks"]), d["total"]["other"]["threads"], 0 <= d["total"]["ks"]["block"] <= 1')" = "('verify', True, 5, 5, True)" ]
+	ok $? "--summary of --verify: mode verify, 5 tasks, 5 model threads compared, a KS distance in [0, 1]"
+	[ "$(json "$TMP/v.json" 'd["verdict"]["faithful"] == (not d["verdict"]["failing"]) and [t["metric"] for t in d["verdict"]["targets"]]')" = "['cpu_ms', 'elapsed_s', 'wakeups', 'burst_p50_us']" ]
+	ok $? "--summary: the verdict's targets, failing rows only when not faithful"
+else
+	skip "python3 is not installed"
+	skip "python3 is not installed"
+fi
+exit $((TEST_FAILED > 0))
