@@ -716,6 +716,8 @@ int main(int argc, char **argv)
 		return MIMIC_EXIT_BADINPUT;
 	d.file = strcmp(path, "-") ? path : "<stdin>";
 	d.quiet = c.quiet || c.log_level < 50;
+	if (d.quiet)
+		notice_set_quiet();
 	d.strict = c.strict;
 
 	text = jtree_read_file(path, &len, &d);

@@ -1,9 +1,9 @@
 #!/bin/sh
-# The events the schbench workloads are made of: matmul, percpu_lock,
-# futex_wait with post, futex_reset, batch wakes, request and rate, and
-# futex_wake_list, and sleep with jitter. Small runs; bounds are generous.
+# The events the schbench workloads are made of: matmul (and its
+# op_time), percpu_lock, futex_wait with post, futex_reset, batch wakes,
+# request and rate, and futex_wake_list, and sleep with jitter. Small runs; bounds are generous.
 . "${srcdir:-.}/tests/lib.sh"
-plan 15
+plan 19
 cat >"$TMP/mm.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "mm" },
   "tasks": { "t": { "loop": 3, "matmul": { "footprint": 262144, "count": 2 } } } }
@@ -13,6 +13,25 @@ ok $? "a 256 KB footprint is 104 x 104 matrices, as schbench's -F 256"
 "$MIMIC" --quiet "$TMP/mm.json" && [ "$(rows "$TMP/mm-t-0.log")" -eq 3 ] &&
 	[ "$(col "$TMP/mm-t-0.log" run | awk '$1 > 0' | wc -l)" -eq 3 ]
 ok $? "matmul runs and its time is logged as run time"
+# op_time: each multiplication stands for that much CPU time; mimic times
+# its rows at start (a notice, not with --quiet) and does as many rows as
+# that takes: 5 us is at most one row of 104 x 104 (~10 us each here),
+# far less than a whole multiplication (104 rows).
+cat >"$TMP/op.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "op" },
+  "tasks": { "t": { "loop": 5, "phases": {
+    "whole": { "matmul": { "footprint": 262144, "count": 1 } },
+    "paced": { "matmul": { "footprint": 262144, "count": 1, "op_time": 5 } } } } } }
+J
+"$MIMIC" --dump "$TMP/op.json" | grep -q '"op_time_us": 5'
+ok $? "matmul takes op_time (us), shown by --dump"
+"$MIMIC" "$TMP/op.json" >"$TMP/op.out" 2>"$TMP/op.err" &&
+	grep -q '<notice> matmul 104 x 104: one multiplication takes [0-9.]* us of CPU time here' "$TMP/op.err"
+ok $? "the matmul timing at start is printed"
+awk 'NR > 1 { r[(NR - 2) % 2] += $3 } END { exit !(r[0] > 10 * (r[1] + 1)) }' "$TMP/op-t-0.log"
+ok $? "op_time scales the rows done: 5 us of 104 x 104 is far less than one multiplication"
+"$MIMIC" --quiet "$TMP/op.json" 2>"$TMP/op.err" && [ ! -s "$TMP/op.err" ]
+ok $? "--quiet leaves the matmul timing out"
 echo '{ "tasks": { "t": { "matmul": { "size": 8, "footprint": 4096 } } } }' >"$TMP/bad.json"
 "$MIMIC" --check "$TMP/bad.json" 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q 'needs one of "size" and "footprint"' "$TMP/err"

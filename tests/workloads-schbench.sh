@@ -4,7 +4,7 @@
 # formats, with non-negative, ordered percentiles; utils/schbench-autoscale
 # runs classic schbench's -a loop.
 . "${srcdir:-.}/tests/lib.sh"
-plan 12
+plan 14
 MIMIC_WORKLOAD_PATH="$srcdir/workloads"
 export MIMIC_WORKLOAD_PATH
 "$MIMIC" --check schbench && "$MIMIC" --check schbench-classic
@@ -12,6 +12,12 @@ ok $? "schbench and schbench-classic pass --check"
 "$MIMIC" --dump --set message_threads=1 --set workers=2 schbench-classic | tr -d ' \n' |
 	grep -q '"event":"futex_wake_list","key":"futex_wake_list","ref":"g0.msg","order":"lifo"'
 ok $? "classic schbench's message thread wakes its list of posters, the most recent first"
+"$MIMIC" --dump --set message_threads=1 --set workers=2 schbench | tr -d ' \n' >"$TMP/d.json"
+grep -q '"event":"futex_wake_list","key":"futex_wake_list","ref":"g0.msg","order":"lifo"' "$TMP/d.json"
+ok $? "modern schbench's message thread wakes its list of posters too, the most recent first"
+grep -q '"event":"matmul","key":"matmul","size":104,"count":5,"fill":false,"op_time_us":920' "$TMP/d.json" &&
+	"$MIMIC" --dump --set math_usec=0 schbench | tr -d ' \n' | grep -q '"count":5,"fill":false}'
+ok $? "modern schbench's multiplications are worth math_usec (920 us) each; 0 leaves them unscaled"
 
 # Values of one modern table (its rows must be exactly schbench's), in
 # order, or nothing if a row is malformed: table LABEL ROWS... <FILE

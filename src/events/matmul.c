@@ -2,9 +2,17 @@
  * matmul.c - "matmul": real CPU and cache work, schbench's naive matrix
  * multiplication C = A x B of n x n unsigned longs (i-j-k loops), count
  * times, on matrices of the thread's own.
- *   "matmul": {"size": n | "footprint": bytes, "count": 1, "fill": false}
+ *   "matmul": {"size": n | "footprint": bytes, "count": 1, "fill": false,
+ *              "op_time": us}
  * "footprint" gives n as schbench's -F does: the largest n whose three
  * matrices fit in it. The time it takes is logged as run time.
+ * With op_time, each multiplication stands for that much CPU time, not
+ * for the same instructions: the same loop runs up to 20 % faster or
+ * slower with where the compiler and linker put it (schbench's inner loop
+ * and mimic's sit differently across 64-byte lines), so an equal count is
+ * not an equal amount of work. Before time zero mimic times its own rows
+ * of n x n on the thread's CPU clock (once per size and process, printed)
+ * and does count x op_time of them, whole rows, as many as that takes.
  */
 #include "events/matmul.h"
 
@@ -14,10 +22,17 @@
 #include "parse/parser.h"
 #include "event_ctx.h"
 #include "lib/timeutil.h"
+#include "model/dump_value.h"
+
+#include "lib/notice.h"
 
 #include <json-c/json.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -77,6 +92,8 @@ struct matmul_args {
 	int64_t footprint;        /* bytes, the other way to give n */
 	int64_t count;            /* multiplications */
 	bool fill;                /* real input matrices (task-wide) */
+	int64_t op_ns;            /* CPU time per multiplication; 0: as fast
+				   * as mimic's own loop runs */
 };
 
 static const struct key matmul_keys[] = {
@@ -95,6 +112,11 @@ static const struct key matmul_keys[] = {
 	{ .name = "fill", .type = KEY_BOOL,
 	  .offset = offsetof(struct matmul_args, fill), .def = false,
 	  .help = "real input matrices, not the zero page (false)" },
+	{ .name = "op_time", .type = KEY_DURATION_US,
+	  .offset = offsetof(struct matmul_args, op_ns),
+	  .max = KEY_DURATION_MAX_US, .unit = "us",
+	  .help = "CPU time one multiplication stands for, e.g. schbench -C's; "
+		  "mimic's rows are timed at start (0: unscaled)" },
 	{ NULL }
 };
 
@@ -129,11 +151,137 @@ static int matmul_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-/* Per thread: matrices for the task's largest matmul. */
+/* A matmul event with op_time: the rows each execution does. */
+struct matmul_pace {
+	const struct event *ev;
+	int64_t rows;
+};
+
+/* Per thread: matrices for the task's largest matmul, and the paces. */
 struct matmul_state {
 	unsigned long *m;         /* three matrices of n x n */
 	int64_t n;
+	struct matmul_pace *paces;
+	size_t n_paces;
 };
+
+/*
+ * Rows first .. first + rows - 1 (mod n) of C = A x B, the loops of
+ * schbench's do_some_math as it is compiled (-O2); one function for the
+ * run and its timing, so both time the same code. Stops between rows once
+ * *stop is set; returns the rows done.
+ */
+static __attribute__((noinline)) int64_t
+matmul_rows(unsigned long *m1, size_t n, int64_t first, int64_t rows,
+	    const atomic_bool *stop)
+{
+	unsigned long *m2 = m1 + n * n, *m3 = m2 + n * n;
+	size_t i = (size_t)(first % (int64_t)n);
+	int64_t r;
+
+	for (r = 0; r < rows; r++) {
+		for (size_t j = 0; j < n; j++) {
+			m3[i * n + j] = 0;
+			for (size_t k = 0; k < n; k++)
+				m3[i * n + j] += m1[i * n + k] *
+						 m2[k * n + j];
+		}
+		if (++i == n)
+			i = 0;
+		if (atomic_load_explicit(stop, memory_order_relaxed))
+			return r + 1;
+	}
+	return r;
+}
+
+/* qsort's order of doubles. */
+static int matmul_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+#define MATMUL_SAMPLES 100
+#define MATMUL_SAMPLE_NS 2000000  /* each sample about 2 ms of rows */
+#define MATMUL_WARM_NS 50000000   /* after 50 ms of rows, not timed */
+#define MATMUL_SAMPLES_NS 200000000 /* and no more than 0.2 s of samples */
+
+/*
+ * CPU ns per row of n x n on this thread (its CPU clock, so other threads
+ * sharing the CPU do not count): the 10th percentile of MATMUL_SAMPLES
+ * samples of whole rows, after MATMUL_WARM_NS of them untimed, about
+ * 0.25 s in all. On the 2-CPU VM the same rows ran up to 35 % slower for
+ * stretches of up to 300 ms (a CPU just out of idle, the host's other
+ * guests): a median of 0.1 s of samples was 10-35 % high in 2 starts of
+ * 6. The low percentile of a longer stretch finds the steady speed a run
+ * has most of the time (within 2 % of its median there).
+ */
+static double matmul_measure_row_ns(unsigned long *m, int64_t n)
+{
+	static const atomic_bool never;
+	double per_row[MATMUL_SAMPLES];
+	int64_t t0 = time_thread_cpu_ns(), rows, first = 0, took;
+	int n_samples;
+
+	do
+		first += matmul_rows(m, (size_t)n, first, 1, &never);
+	while (time_thread_cpu_ns() - t0 < MATMUL_WARM_NS);
+	rows = MATMUL_SAMPLE_NS * first / (time_thread_cpu_ns() - t0) + 1;
+	/* Rows of large matrices take long: at least 10 samples, else stop
+	 * once the samples took MATMUL_SAMPLES_NS. */
+	for (n_samples = 0, took = 0; n_samples < MATMUL_SAMPLES &&
+	     (n_samples < 10 || took < MATMUL_SAMPLES_NS); n_samples++) {
+		t0 = time_thread_cpu_ns();
+		matmul_rows(m, (size_t)n, first, rows, &never);
+		t0 = time_thread_cpu_ns() - t0;
+		took += t0;
+		per_row[n_samples] = (double)t0 / (double)rows;
+		first += rows;
+	}
+	qsort(per_row, n_samples, sizeof(*per_row), matmul_cmp_double);
+	return per_row[n_samples / 10];
+}
+
+/* Sizes timed in this process: each once, whichever thread asks first. */
+#define MATMUL_SIZES_MAX 32
+static struct {
+	int64_t n;
+	double row_ns;
+} matmul_timed[MATMUL_SIZES_MAX];
+static size_t matmul_n_timed;
+static pthread_mutex_t matmul_timed_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* CPU ns per row of n x n, timed on m (n x n or larger) the first time. */
+static double matmul_row_ns(unsigned long *m, int64_t n, int64_t op_ns)
+{
+	double row_ns = 0;
+	int64_t t0;
+
+	pthread_mutex_lock(&matmul_timed_lock);
+	for (size_t k = 0; k < matmul_n_timed; k++)
+		if (matmul_timed[k].n == n)
+			row_ns = matmul_timed[k].row_ns;
+	if (row_ns > 0)
+		goto out;
+	t0 = time_now_ns();
+	row_ns = matmul_measure_row_ns(m, n);
+	if (matmul_n_timed < MATMUL_SIZES_MAX) {
+		matmul_timed[matmul_n_timed].n = n;
+		matmul_timed[matmul_n_timed++].row_ns = row_ns;
+	}
+	if (!notice_quiet())
+		fprintf(stderr, "%s<notice> matmul %lld x %lld: one "
+			"multiplication takes %.1f us of CPU time here "
+			"(timed in %.0f ms); op_time %.1f us does %.3f of it\n",
+			notice_prefix(), (long long)n, (long long)n,
+			row_ns * (double)n / 1e3,
+			(double)(time_now_ns() - t0) / 1e6,
+			(double)op_ns / 1e3, (double)op_ns / (row_ns * (double)n));
+out:
+	pthread_mutex_unlock(&matmul_timed_lock);
+	return row_ns;
+}
 
 static const struct event_state matmul_state;
 
@@ -159,6 +307,22 @@ static int64_t matmul_task_n(const struct task *task, bool *fill,
 	return n;
 }
 
+/* Pass 0 counts ev if it has op_time; pass 1 keeps its rows too. */
+static void matmul_pace_add(struct matmul_state *s, const struct event *ev,
+			    int pass)
+{
+	const struct matmul_args *a = ev->args;
+
+	if (ev->kind->state != &matmul_state || a->op_ns <= 0)
+		return;
+	if (pass == 1) {
+		s->paces[s->n_paces].ev = ev;
+		s->paces[s->n_paces].rows = llround((double)a->count *
+			(double)a->op_ns / matmul_row_ns(s->m, a->n, a->op_ns));
+	}
+	s->n_paces++;
+}
+
 static int matmul_state_init(void *state, const struct workload *w,
 			     const struct task *task)
 {
@@ -169,7 +333,23 @@ static int matmul_state_init(void *state, const struct workload *w,
 	(void)w;
 	s->n = matmul_task_n(task, &fill, &first);
 	s->m = matmul_buffer_create(s->n, fill);
-	return s->m ? 0 : -1;
+	if (!s->m)
+		return -1;
+	/* Two passes over the task's matmuls: count those with op_time,
+	 * then time their sizes and keep their rows. */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t p = 0; p < task->n_phases; p++)
+			for (size_t e = 0; e < task->phases[p].n_events; e++)
+				matmul_pace_add(s, &task->phases[p].events[e],
+						pass);
+		if (pass == 0 && s->n_paces) {
+			s->paces = calloc(s->n_paces, sizeof(*s->paces));
+			if (!s->paces)
+				return -1;
+			s->n_paces = 0;
+		}
+	}
+	return 0;
 }
 
 static uint64_t matmul_state_bytes(const struct workload *w,
@@ -189,6 +369,7 @@ static void matmul_state_release(void *state, const struct task *task)
 
 	(void)task;
 	matmul_buffer_free(s->m, s->n);
+	free(s->paces);
 }
 
 static const struct event_state matmul_state = {
@@ -198,28 +379,27 @@ static const struct event_state matmul_state = {
 	.bytes = matmul_state_bytes,
 };
 
-/* The loops of schbench's do_some_math, as it is compiled (-O2). */
+/* The rows of one execution: count multiplications, or as op_time says. */
+static int64_t matmul_exec_rows(const struct matmul_state *s,
+				const struct event *ev)
+{
+	const struct matmul_args *a = ev->args;
+
+	if (a->op_ns > 0)
+		for (size_t k = 0; k < s->n_paces; k++)
+			if (s->paces[k].ev == ev)
+				return s->paces[k].rows;
+	return a->count * a->n;
+}
+
 static void matmul_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct matmul_args *a = ev->args;
-	const size_t n = (size_t)a->n;
 	const struct matmul_state *s = event_ctx_state(ctx);
-	unsigned long *m1 = s->m, *m2 = m1 + n * n, *m3 = m2 + n * n;
 	int64_t t0 = time_now_ns();
 
-	for (int64_t c = 0; c < a->count; c++) {
-		for (size_t i = 0; i < n; i++) {
-			for (size_t j = 0; j < n; j++) {
-				m3[i * n + j] = 0;
-				for (size_t k = 0; k < n; k++)
-					m3[i * n + j] += m1[i * n + k] *
-							 m2[k * n + j];
-			}
-			if (event_ctx_stopping(ctx))
-				goto out;
-		}
-	}
-out:
+	matmul_rows(s->m, (size_t)a->n, 0, matmul_exec_rows(s, ev),
+		    event_ctx_stop_flag(ctx));
 	event_ctx_add_work(ctx, 0, time_now_ns() - t0, 0, false);
 }
 
@@ -232,6 +412,8 @@ static void matmul_dump(const struct workload *w, const struct event *ev,
 	json_object_object_add(out, "size", json_object_new_int64(a->n));
 	json_object_object_add(out, "count", json_object_new_int64(a->count));
 	json_object_object_add(out, "fill", json_object_new_boolean(a->fill));
+	if (a->op_ns)
+		json_object_object_add(out, "op_time_us", dump_us(a->op_ns));
 }
 
 const struct event_kind event_matmul = {

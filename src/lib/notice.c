@@ -5,6 +5,7 @@
 #include "lib/notice.h"
 
 static bool notice_as_rtapp;
+static bool notice_silent;
 
 void notice_set_rtapp(void)
 {
@@ -19,4 +20,14 @@ bool notice_rtapp(void)
 const char *notice_prefix(void)
 {
 	return notice_as_rtapp ? "[rt-app] " : "[mimic] ";
+}
+
+void notice_set_quiet(void)
+{
+	notice_silent = true;
+}
+
+bool notice_quiet(void)
+{
+	return notice_silent;
 }

@@ -16,5 +16,8 @@ void notice_set_rtapp(void);
 bool notice_rtapp(void);
 /* "[mimic] " or "[rt-app] ": the prefix of every "<level>" line. */
 const char *notice_prefix(void);
+/* --quiet: notices printed from deep inside (an event's set-up) are not. */
+void notice_set_quiet(void);
+bool notice_quiet(void);
 
 #endif
