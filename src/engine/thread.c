@@ -83,40 +83,52 @@ static void thread_prefault(const void *p, size_t len)
 		madvise((void *)a, end - a, MADV_POPULATE_WRITE);
 }
 
+/* Widens [*lo, *hi) to hold [p, p + len). */
+static void thread_span(const void *p, size_t len, uintptr_t *lo,
+			uintptr_t *hi)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	if (!p)
+		return;
+	if (!*lo || a < *lo)
+		*lo = a;
+	if (a + len > *hi)
+		*hi = a + len;
+}
+
 /*
  * What the first iterations write, made resident before time zero rather
  * than faulted in by every thread at once as the gate opens: the headers
  * of the histograms the task records, the first chunks of their pool (one
- * per histogram, and two more), the first page of the log ring.
+ * per histogram, and two more), the first page of the log ring. The
+ * headers and the pool are adjacent (engine.c allocates them together):
+ * one call for them, one for the ring.
  */
-static void thread_prefault_stats(struct thread *t)
+void thread_prefault_stats(struct thread *t)
 {
 	struct thread_stats *s = &t->stats;
-	const void *h[3 * WAKE_PATHS + 5] = {
-		s->request_us, s->rate, s->run_us, s->run_err_bp, s->slack_us,
-	};
-	size_t n = 5, sizes[3 * WAKE_PATHS + 5] = {
-		sizeof(struct rhist), sizeof(struct rhist),
-		sizeof(struct rhist), sizeof(struct rshist),
-		sizeof(struct rshist),
-	};
+	uintptr_t lo = 0, hi = 0;
 
+	thread_span(s->request_us, sizeof(struct rhist), &lo, &hi);
+	thread_span(s->rate, sizeof(struct rhist), &lo, &hi);
+	thread_span(s->run_us, sizeof(struct rhist), &lo, &hi);
+	thread_span(s->run_err_bp, sizeof(struct rshist), &lo, &hi);
+	thread_span(s->slack_us, sizeof(struct rshist), &lo, &hi);
 	for (int w = 0; w < WAKE_PATHS; w++) {
-		h[n] = s->wake_us[w];
-		sizes[n++] = sizeof(struct rhist);
-		h[n] = s->message_us[w];
-		sizes[n++] = sizeof(struct rhist);
-		h[n] = s->message_clock_us[w];
-		sizes[n++] = sizeof(struct rhist);
+		thread_span(s->wake_us[w], sizeof(struct rhist), &lo, &hi);
+		thread_span(s->message_us[w], sizeof(struct rhist), &lo, &hi);
+		thread_span(s->message_clock_us[w], sizeof(struct rhist), &lo,
+			    &hi);
 	}
-	for (size_t k = 0; k < n; k++)
-		thread_prefault(h[k], sizes[k]);
 	if (s->hists) {
 		unsigned chunks = s->hists->cap / RHIST_CHUNKS + 2;
 
-		thread_prefault(s->hists, rhist_pool_head_bytes(
-			chunks < s->hists->cap ? chunks : s->hists->cap));
+		thread_span(s->hists, rhist_pool_head_bytes(
+			chunks < s->hists->cap ? chunks : s->hists->cap),
+			&lo, &hi);
 	}
+	thread_prefault((const void *)lo, hi - lo);
 	thread_prefault(t->ring.rows, t->ring.rows ? sizeof(*t->ring.rows) : 0);
 }
 
@@ -143,11 +155,13 @@ static void thread_setup(struct thread *t)
 						sizeof(t->setup_msg));
 		t->cur_group = task->taskgroup;
 	}
+	/* Main made the statistics resident, but for a task bound to
+	 * nodes: from here, on those nodes. */
 	if (task->nodes.n) {
 		thread_membind(&task->nodes);
 		t->cur_nodes = &task->nodes;
+		thread_prefault_stats(t);
 	}
-	thread_prefault_stats(t);
 }
 
 /* Waits at the gate; false if the run was aborted before time zero. */

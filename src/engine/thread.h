@@ -125,6 +125,13 @@ size_t thread_locks_count(const struct task *task);
 void thread_hist_counts(const struct task *task, bool clock_messages,
 			unsigned *plain, unsigned *sign);
 void thread_locks_init(struct lock_stats *ls, const struct task *task);
+/*
+ * Makes resident what t's first iterations write (its histograms' headers,
+ * their pool's first chunks, its log ring's first row): main calls it as it
+ * sets t up, before any thread exists to contend for the address space;
+ * a thread bound to NUMA nodes calls it itself, once bound.
+ */
+void thread_prefault_stats(struct thread *t);
 
 void *thread_main(void *arg);
 
