@@ -68,6 +68,9 @@ else
 fi
 
 # Recorded now: needs root and tracefs.
+# record.sh counts the recording instances: one recording test at a time,
+# from the probe on.
+tracefs_lock
 if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
    ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
 	why="needs root and tracefs to record"
@@ -75,8 +78,6 @@ if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
 	for i in $(seq 6); do skip "$why"; done
 	exit $((TEST_FAILED > 0))
 fi
-# record.sh counts the recording instances: one recording test at a time.
-tracefs_lock
 run_bounded 20 "$MIMIC" record -q -o "$TMP/sleep.dat" -- sh -c 'for i in 1 2 3 4; do sleep 0.02; done'
 run_bounded 60 sh -c '"$0" model -q --verify --summary "$1" "$2" >"$3" 2>"$4"' "$MIMIC" "$TMP/v.json" "$TMP/sleep.dat" "$TMP/verify" "$TMP/err"
 diag <"$TMP/verify"

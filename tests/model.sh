@@ -67,6 +67,9 @@ ok $? "--comm gzip: gzip's tree only (one task)"
 ok $? "--pid of a task not in the recording: exit 1, saying so"
 
 # Recorded now: needs root and tracefs.
+# record.sh counts the recording instances: one recording test at a time,
+# from the probe on.
+tracefs_lock
 if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
    ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
 	why="needs root and tracefs to record"
@@ -77,8 +80,6 @@ if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
 	done
 	exit $((TEST_FAILED > 0))
 fi
-# record.sh counts the recording instances: one recording test at a time.
-tracefs_lock
 run_bounded 20 "$MIMIC" record -q -o "$TMP/sleep.dat" -- sh -c 'for i in 1 2 3 4 5; do sleep 0.05; done'
 "$MIMIC" model -o "$TMP/sleep.json" "$TMP/sleep.dat" 2>"$TMP/table" &&
 	"$MIMIC" --check "$TMP/sleep.json"

@@ -4,6 +4,9 @@
 # thread names; bad usage exits 2; the tracefs instance goes away.
 . "${srcdir:-.}/tests/lib.sh"
 "$MIMIC" record --help >/dev/null 2>&1 || skip_all "mimic record is not built"
+# Other tests record too (model.sh): one at a time, or an instance of
+# theirs (even a probe's) would look like one this test left behind.
+tracefs_lock
 "$MIMIC" record -o "$TMP/probe.dat" -- true 2>"$TMP/probe"
 grep -q 'built without tracing' "$TMP/probe" &&
 	skip_all "built without libtracefs/libtraceevent/libtracecmd"
@@ -21,9 +24,6 @@ command -v trace-cmd >/dev/null 2>&1 && have_tc=1
 plan 22
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
-# Other tests record too (model.sh): one at a time, or an instance of
-# theirs would look like one this test left behind.
-tracefs_lock
 instances >"$TMP/inst-before"
 
 # Bad usage: exit 2, nothing recorded.
