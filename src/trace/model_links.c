@@ -38,6 +38,18 @@ static long md_clamp_bytes(double b)
 	return b < 4 ? 4 : b > 1048576 ? 1048576 : lround(b);
 }
 
+/* Appends a link to st's; false when out of memory. */
+static bool md_link_add(struct md_task *st, struct md_link link)
+{
+	struct md_link *l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
+
+	if (!l)
+		return false;
+	st->out = l;
+	st->out[st->n_out++] = link;
+	return true;
+}
+
 /*
  * Who woke whom, in the blockings the loops are made of: a reader (read,
  * recv, poll, futex) woken by s, and a writer s blocked on a full
@@ -92,7 +104,6 @@ static int md_links(struct model *m)
 			double per = n / (double)(st->cycles ? st->cycles : 1);
 			bool volume = rt->block != MD_FUTEX &&
 				      st->src->n_writes > 0;
-			struct md_link *l;
 
 			if (!n)
 				continue;
@@ -101,15 +112,12 @@ static int md_links(struct model *m)
 				dropped_wakes += n;
 				continue;
 			}
-			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
-			if (!l)
-				continue;
-			st->out = l;
-			st->out[st->n_out++] = (struct md_link){
+			if (!md_link_add(st, (struct md_link){
 				.to = (int)r, .count = per < 1 ? 1 : lround(per),
 				.wakes = n, .by_volume = volume,
 				.bytes = md_clamp_bytes(rt->src->n_reads ?
-					rt->src->read_bytes / rt->src->n_reads : 8) };
+					rt->src->read_bytes / rt->src->n_reads : 8) }))
+				continue;
 			if (rt->block != MD_FUTEX)
 				rt->block = MD_RECV;
 		}
@@ -181,21 +189,16 @@ static void md_complete_fanout(struct model *m)
 					want[pt->out[l].to] = true;
 		}
 		for (size_t r = 0; r < m->n; r++) {
-			struct md_link *l;
-
 			/* A peer's ready signal to its parent is no
 			 * stream: the receiver must read like the others. */
 			if (!want[r] || r == s || md_links_to(st, r) ||
 			    m->t[r].block != MD_RECV ||
 			    (double)m->t[r].src->n_reads < 0.25 * reads)
 				continue;
-			l = realloc(st->out, (st->n_out + 1) * sizeof(*l));
-			if (!l)
-				break;
-			st->out = l;
-			st->out[st->n_out++] = (struct md_link){
+			if (!md_link_add(st, (struct md_link){
 				.to = (int)r, .count = 1, .by_volume = true,
-				.bytes = 8 };
+				.bytes = 8 }))
+				break;
 		}
 		if (st->n_out > before) {
 			added += st->n_out - before;
