@@ -6,6 +6,7 @@
 #include "lib/ks.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 double ks_distance(const double *a, size_t na, const double *b, size_t nb)
 {
@@ -39,4 +40,20 @@ double ks_quantile(const double *v, size_t n, double q)
 	if (q >= 1)
 		return v[n - 1];
 	return v[(size_t)(q * (double)(n - 1) + 0.5)];
+}
+
+int ks_sample_push(double **v, size_t *n, size_t *cap, size_t first_cap,
+		   double x)
+{
+	if (*n == *cap) {
+		size_t room = *cap ? *cap * 2 : first_cap;
+		double *grown = realloc(*v, room * sizeof(*grown));
+
+		if (!grown)
+			return -1;
+		*v = grown;
+		*cap = room;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
 }

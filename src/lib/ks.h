@@ -20,4 +20,9 @@ double ks_distance(const double *a, size_t na, const double *b, size_t nb);
  * v[round(q (n - 1))]; 0 when n is 0. */
 double ks_quantile(const double *v, size_t n, double q);
 
+/* Appends x to the sample v[0..*n) of room *cap, doubling the room (from
+ * first_cap) when it is full; -1 when out of memory. */
+int ks_sample_push(double **v, size_t *n, size_t *cap, size_t first_cap,
+		   double x);
+
 #endif

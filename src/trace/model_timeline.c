@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "trace/model_timeline.h"
 
+#include "lib/ks.h"
+
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,16 +121,9 @@ static struct tl_thread *tl_get(struct timeline *tl, int pid)
 
 static int tl_push_burst(struct tl_thread *t)
 {
-	if (t->n_bursts == t->cap_bursts) {
-		size_t cap = t->cap_bursts ? t->cap_bursts * 2 : 64;
-		double *n = realloc(t->bursts, cap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		t->bursts = n;
-		t->cap_bursts = cap;
-	}
-	t->bursts[t->n_bursts++] = (double)t->burst_ns;
+	if (ks_sample_push(&t->bursts, &t->n_bursts, &t->cap_bursts, 64,
+			   (double)t->burst_ns))
+		return -1;
 	t->burst_ns = 0;
 	return 0;
 }

@@ -18,17 +18,7 @@ const char *const vf_dist_names[VF_N_DISTS] = {
 
 static int vf_push(struct vf_sample *s, double us)
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 256;
-		double *v = realloc(s->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		s->v = v;
-		s->cap = cap;
-	}
-	s->v[s->n++] = us;
-	return 0;
+	return ks_sample_push(&s->v, &s->n, &s->cap, 256, us);
 }
 
 int vf_side_add(struct vf_side *s, const struct tl_thread *t,

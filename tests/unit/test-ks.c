@@ -8,6 +8,7 @@
 #include "tap.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 static void ks(const double *a, size_t na, const double *b, size_t nb,
 	       double want, const char *what)
@@ -51,5 +52,16 @@ int main(void)
 	TAP_OK(ks_quantile(a, 4, 0.5) == 3,
 	       "p50 of 4 values: rank round(1.5) = 2, the third");
 	TAP_OK(ks_quantile(q, 0, 0.5) == 0, "an empty sample: 0");
+	{
+		double *v = NULL;
+		size_t n = 0, cap = 0;
+		int bad = 0;
+
+		for (int k = 0; k < 5; k++)
+			bad |= ks_sample_push(&v, &n, &cap, 2, k * 1.5);
+		TAP_OK(!bad && n == 5 && cap == 8 && v[0] == 0 && v[4] == 6,
+		       "ks_sample_push: 5 values in order, room 2 -> 4 -> 8");
+		free(v);
+	}
 	return tap_done();
 }
