@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 25
+plan 26
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -74,7 +74,7 @@ if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
    ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
 	why="needs root and tracefs to record"
 	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
-	for i in $(seq 13); do
+	for i in $(seq 14); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -179,4 +179,11 @@ else
 	skip "cyclictest is not installed"
 	skip "cyclictest is not installed"
 fi
+# The policy a thread held longest, not its last: sh runs 0.6 s at
+# SCHED_FIFO 80, then 0.3 s at SCHED_OTHER before its exit (as
+# cyclictest's threads reset theirs); the sampler sees both.
+run_bounded 20 "$MIMIC" record -q -o "$TMP/pol.dat" -- chrt -f 80 sh -c 'sleep 0.6; chrt -o -p 0 $$; sleep 0.3'
+"$MIMIC" model -q -o "$TMP/pol.json" "$TMP/pol.dat" 2>/dev/null &&
+	grep -A2 '^		"sh": {' "$TMP/pol.json" | grep -q '"policy": "SCHED_FIFO", "priority": 80'
+ok $? "a policy reset before the exit: the one held longest (SCHED_FIFO 80) is modelled"
 exit $((TEST_FAILED > 0))

@@ -82,26 +82,27 @@ static void json_sched(FILE *f, const struct model *m,
 		       const struct md_task *mt)
 {
 	const struct tl_thread *t = mt->src;
+	const struct tl_attrs *a = &t->attrs;
 	const char *pol = NULL;
 	long prio = 0;
 
 	if (t->has_attrs) {
-		if (!strcmp(t->policy, "fifo") || !strcmp(t->policy, "rr")) {
-			pol = t->policy[0] == 'f' ? "SCHED_FIFO" : "SCHED_RR";
-			prio = t->prio;
-		} else if (!strcmp(t->policy, "deadline")) {
+		if (!strcmp(a->policy, "fifo") || !strcmp(a->policy, "rr")) {
+			pol = a->policy[0] == 'f' ? "SCHED_FIFO" : "SCHED_RR";
+			prio = a->prio;
+		} else if (!strcmp(a->policy, "deadline")) {
 			fprintf(f, ",\n\t\t\t\"policy\": \"SCHED_DEADLINE\", "
 				"\"dl-runtime\": %.1f, \"dl-deadline\": %.1f, "
-				"\"dl-period\": %.1f", t->dl_runtime / 1e3,
-				t->dl_deadline / 1e3, t->dl_period / 1e3);
+				"\"dl-period\": %.1f", a->dl_runtime / 1e3,
+				a->dl_deadline / 1e3, a->dl_period / 1e3);
 		} else {
-			if (!strcmp(t->policy, "batch"))
+			if (!strcmp(a->policy, "batch"))
 				pol = "SCHED_BATCH";
-			else if (!strcmp(t->policy, "idle"))
+			else if (!strcmp(a->policy, "idle"))
 				pol = "SCHED_IDLE";
-			else if (t->nice)
+			else if (a->nice)
 				pol = "SCHED_OTHER";
-			prio = t->nice;
+			prio = a->nice;
 		}
 	} else if (t->kprio >= 0 && t->kprio < 100) {
 		pol = "SCHED_FIFO"; /* or RR: sched_switch does not say */
@@ -113,9 +114,9 @@ static void json_sched(FILE *f, const struct model *m,
 	if (pol)
 		fprintf(f, ",\n\t\t\t\"policy\": \"%s\", \"priority\": %ld",
 			pol, prio);
-	if (t->has_attrs && json_cpus(f, t->cpus, m->n_cpus, false)) {
+	if (t->has_attrs && json_cpus(f, a->cpus, m->n_cpus, false)) {
 		fputs(",\n\t\t\t\"cpus\": ", f);
-		json_cpus(f, t->cpus, m->n_cpus, true);
+		json_cpus(f, a->cpus, m->n_cpus, true);
 	}
 }
 

@@ -153,10 +153,24 @@ static void tl_make_root(struct timeline *tl, struct tl_thread *t,
 	tl->t0 = ts;
 }
 
+/* The attributes held until ts are kept if held longer than the kept
+ * ones (ties: the later). */
+static void tl_attrs_held(struct tl_thread *t, unsigned long long ts)
+{
+	unsigned long long held = ts > t->cur_since ? ts - t->cur_since : 0;
+
+	if (held >= t->attrs_ns) {
+		t->attrs = t->cur;
+		t->attrs_ns = held;
+	}
+}
+
 /* "mimic_task: pid=N tgid=N policy=P prio=N nice=N cpus=L [dl] comm=C" */
-static void tl_task_line(struct timeline *tl, const char *s)
+static void tl_task_line(struct timeline *tl, const char *s,
+			 unsigned long long ts)
 {
 	struct tl_thread *t;
+	struct tl_attrs *a;
 	const char *v;
 	int pid, tgid;
 
@@ -165,19 +179,23 @@ static void tl_task_line(struct timeline *tl, const char *s)
 	t = tl_get(tl, pid);
 	if (!t)
 		return;
+	if (t->has_attrs)
+		tl_attrs_held(t, ts);
 	t->has_attrs = true;
 	t->tgid = tgid;
+	t->cur_since = ts;
+	a = &t->cur;
 	if ((v = strstr(s, " policy=")))
-		sscanf(v, " policy=%11s", t->policy);
+		sscanf(v, " policy=%11s", a->policy);
 	if ((v = strstr(s, " prio=")))
-		sscanf(v, " prio=%d", &t->prio);
+		sscanf(v, " prio=%d", &a->prio);
 	if ((v = strstr(s, " nice=")))
-		sscanf(v, " nice=%d", &t->nice);
+		sscanf(v, " nice=%d", &a->nice);
 	if ((v = strstr(s, " cpus=")))
-		sscanf(v, " cpus=%127s", t->cpus);
+		sscanf(v, " cpus=%127s", a->cpus);
 	if ((v = strstr(s, " runtime_ns=")))
 		sscanf(v, " runtime_ns=%llu deadline_ns=%llu period_ns=%llu",
-		       &t->dl_runtime, &t->dl_deadline, &t->dl_period);
+		       &a->dl_runtime, &a->dl_deadline, &a->dl_period);
 }
 
 static void tl_print(struct timeline *tl, const struct trace_ev *e)
@@ -195,7 +213,7 @@ static void tl_print(struct timeline *tl, const struct trace_ev *e)
 				tl_make_root(tl, t, e->ts);
 		}
 	} else if (!strncmp(e->text, "mimic_task: ", 12)) {
-		tl_task_line(tl, e->text);
+		tl_task_line(tl, e->text, e->ts);
 	}
 }
 
@@ -407,6 +425,8 @@ int timeline_build(struct timeline *tl, const char *path, int root_pid,
 		}
 		if (t->burst_ns)
 			tl_push_burst(t);
+		if (t->has_attrs)
+			tl_attrs_held(t, t->died ? t->died : tl->t_end);
 		/* Still blocked at the end: no length, not a blocking. */
 		if (t->open_block)
 			t->n_blocks--;

@@ -36,6 +36,13 @@ struct tl_block {
 	enum tl_class cls;
 };
 
+/* A task's scheduling attributes, from a mimic_task line. */
+struct tl_attrs {
+	char policy[12], cpus[128];
+	int prio, nice;
+	unsigned long long dl_runtime, dl_deadline, dl_period;
+};
+
 struct tl_thread {
 	int pid, tgid, parent;
 	bool in_tree, is_thread, root;
@@ -55,11 +62,12 @@ struct tl_thread {
 	 * the messages' count and size */
 	double read_bytes, write_bytes;
 	unsigned long n_reads, n_writes;
-	/* from the last mimic_task line */
+	/* from the mimic_task line held longest: a thread's policy while it
+	 * did its work, not the one it was born with or reset before its
+	 * exit (cyclictest's threads go back to SCHED_OTHER at the end) */
 	bool has_attrs;
-	char policy[12], cpus[128];
-	int prio, nice;
-	unsigned long long dl_runtime, dl_deadline, dl_period;
+	struct tl_attrs attrs, cur;
+	unsigned long long cur_since, attrs_ns;
 	/* while reading */
 	bool on_cpu, open_block;
 	unsigned long long on_since, burst_ns;
