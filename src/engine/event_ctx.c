@@ -174,7 +174,7 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 	struct thread *t = ctx_thread(c);
 	struct rhist *h = t->stats.wake_us[path];
 
-	t->woke_ns = time_now_ns();
+	t->woke_ns = now;
 	/* The log's wu_lat is rt-app's: timer wake-ups only. */
 	if (path == WAKE_TIMER)
 		t->it.wu_lat_ns += ns > 0 ? ns : 0;

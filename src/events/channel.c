@@ -24,13 +24,11 @@
  * The pattern is checked on receipt with one memcmp.
  * The receiver records, for every message, its message latency = its time
  * after read() - stamp (queueing included); and a wake-up latency (the
- * same difference) only for a message it slept for: before each message
- * it looks without blocking (recv MSG_DONTWAIT on a socket; on a pipe a
- * read of a second, non-blocking description of its read end; poll with
- * no timeout on several channels) and, finding nothing, blocks; the
- * message that ends the sleep was stamped by the sender just before the
- * write that woke it. A message already there thus costs one read, as in
- * the real tools; a wake-up one empty look more.
+ * same difference) only for a message it slept for: one stamped after the
+ * receiver's clock read just before its blocking read (or poll), which was
+ * therefore not there to be read; the sender stamped it just before the
+ * write that woke the receiver. Every message thus costs one read, as in
+ * the real tools, a wake-up included (no look without blocking first).
  * Writes and reads loop over short transfers: a message is never split.
  * Where the receiver learns a message's size (resources/channel.h): a
  * stream channel of one size throughout carries bare messages of that
@@ -38,7 +36,7 @@
  * message (written in the same write); a datagram is one message. Where
  * a message may exceed PIPE_BUF, senders write under the channel's lock.
  */
-#define _GNU_SOURCE /* preadv2, RWF_NOWAIT */
+#define _GNU_SOURCE /* syscall */
 #include "lib/arena.h"
 #include "event.h"
 #include "model/dist.h"
@@ -61,7 +59,6 @@
 #include <stdatomic.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 #define CHANNEL_MAX_FROM  1024
@@ -613,109 +610,38 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 	event_ctx_count(ctx, EVENT_COUNT_SENT_BYTES, bytes);
 }
 
-/* Set once a pipe refused RWF_NOWAIT (a kernel whose pipes lack it):
- * from then on this process looks with poll, one syscall more. */
-static atomic_bool pipe_nowait_missing;
-
-/* A pipe's waiting bytes into buf without blocking, as recv_try: a read of
- * the channel's non-blocking description, else preadv2 RWF_NOWAIT (the
- * iovec makes it dearer than read), else poll. */
-static int64_t pipe_try(const struct live_channel *c, unsigned char *buf,
-			int64_t n)
-{
-	struct pollfd pfd = { .fd = c->rfd, .events = POLLIN };
-	struct iovec v = { .iov_base = buf, .iov_len = (size_t)n };
-	ssize_t r;
-
-	if (c->try_fd >= 0) {
-		r = chan_read(c->try_fd, buf, (size_t)n);
-		return r > 0 ? r : -1;
-	}
-	if (!atomic_load_explicit(&pipe_nowait_missing, memory_order_relaxed)) {
-		r = preadv2(c->rfd, &v, 1, -1, RWF_NOWAIT);
-		if (r > 0)
-			return r;
-		if (r == 0 || (errno != EOPNOTSUPP && errno != EINVAL &&
-			       errno != ENOSYS))
-			return -1;
-		atomic_store_explicit(&pipe_nowait_missing, true,
-				      memory_order_relaxed);
-	}
-	return poll(&pfd, 1, 0) == 1 ? 0 : -1;
-}
-
-/*
- * The start of a message on c if one is there, without blocking: bytes
- * read into buf (a socket: recv MSG_DONTWAIT; a pipe: pipe_try, which may
- * say 0: one is there to read), -1 when there is none (the read will
- * block: a wake-up). One plain syscall when a message waits, as the real
- * tools' read; the look that finds nothing is the price of telling a
- * wake-up from a message that was already there.
- */
-static int64_t recv_try(const struct live_channel *c, bool socket,
-			unsigned char *buf, int64_t n)
-{
-	ssize_t r;
-
-	if (!socket)
-		return pipe_try(c, buf, n);
-	r = chan_recv(c->rfd, buf, (size_t)n, MSG_DONTWAIT);
-	/* End of file and errors: the blocking read says what they are. */
-	return r > 0 ? r : -1;
-}
-
-/*
- * One datagram into the receive buffer: its size in *n (-1 if it was cut
- * short: larger than any send names); *blocked if none was waiting (try:
- * a single channel, not yet polled). False if the run stops.
- */
+/* One datagram into the receive buffer: its size in *n (-1 if it was cut
+ * short: larger than any send names). False if the run stops. */
 static bool recv_datagram(struct event_ctx *ctx, int fd,
-			  const struct channel_state *s, bool try, int64_t *n,
-			  bool *blocked)
+			  const struct channel_state *s, int64_t *n)
 {
-	ssize_t r = -1;
+	ssize_t r;
 
-	if (try) {
-		r = chan_recv(fd, s->in, (size_t)s->in_max,
-			      MSG_DONTWAIT | MSG_TRUNC);
-		*blocked = r < 0;
-	}
-	while (r < 0) {
-		r = chan_recv(fd, s->in, (size_t)s->in_max, MSG_TRUNC);
-		if (r < 0 && (errno != EINTR || event_ctx_stopping(ctx)))
+	while ((r = chan_recv(fd, s->in, (size_t)s->in_max, MSG_TRUNC)) < 0)
+		if (errno != EINTR || event_ctx_stopping(ctx))
 			return false;
-	}
 	*n = r > 0 && r <= s->in_max ? r : -1;
 	return true;
 }
 
 /*
  * One message from a stream channel into the receive buffer: its size in
- * *n (-1: a length header out of range, the stream is lost); *blocked as
- * recv_datagram. False if the run stops.
+ * *n (-1: a length header out of range, the stream is lost). False if the
+ * run stops.
  */
 static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
-			int64_t size, bool socket, const struct channel_state *s,
-			bool try, int64_t *n, bool *blocked)
+			int64_t size, const struct channel_state *s,
+			int64_t *n)
 {
 	unsigned char hdr[CHANNEL_HEADER_BYTES];
-	unsigned char *first = c->framed ? hdr : s->in;
-	int64_t first_n = c->framed ? CHANNEL_HEADER_BYTES : size;
-	int64_t done = 0;
 	uint32_t len;
 
-	if (try) {
-		done = recv_try(c, socket, first, first_n);
-		*blocked = done < 0;
-		if (done < 0)
-			done = 0;
-	}
-	if (!transfer(ctx, c->rfd, first, done, first_n, false))
-		return false;
 	if (!c->framed) {
 		*n = size;
-		return true;
+		return transfer(ctx, c->rfd, s->in, 0, size, false);
 	}
+	if (!transfer(ctx, c->rfd, hdr, 0, CHANNEL_HEADER_BYTES, false))
+		return false;
 	memcpy(&len, hdr, CHANNEL_HEADER_BYTES);
 	if (len < 1 || len > (uint64_t)s->in_max) {
 		*n = -1;
@@ -725,10 +651,9 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 	return transfer(ctx, c->rfd, s->in, 0, len, false);
 }
 
-/* The channel of several with a message waiting, *blocked when none was
- * and poll slept; -1 if the run stops. */
-static int recv_poll(struct event_ctx *ctx, const struct event *ev,
-		     bool *blocked)
+/* The channel of several with a message waiting (poll, sleeping until
+ * one has); -1 if the run stops. */
+static int recv_poll(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
 	struct channel_state *s = event_ctx_state(ctx);
@@ -739,9 +664,8 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev,
 		fds[k] = (struct pollfd){
 			.fd = channel_live(event_ctx_live(ctx, a->peer.from[k]))->rfd,
 			.events = POLLIN };
-	*blocked = false;
-	for (int wait = 0;; wait = -1) {
-		int r = poll(fds, (nfds_t)n, wait);
+	for (;;) {
+		int r = poll(fds, (nfds_t)n, -1);
 
 		if (r > 0) {
 			/* Start after the last one served: no starvation. */
@@ -756,8 +680,6 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev,
 		}
 		if (r < 0 && (errno != EINTR || event_ctx_stopping(ctx)))
 			return -1;
-		if (r == 0)
-			*blocked = true;
 	}
 }
 
@@ -778,7 +700,10 @@ static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
 /*
  * The counts are kept here and added to the thread's once per execution
  * (they are read after the run only); the latencies go to the histograms
- * message by message.
+ * message by message. A message stamped after the receiver's look (its
+ * clock just before it began to wait for the message; for a later message
+ * of the execution, the time the previous one's read returned) was not
+ * there to be read: the receiver slept for it, a wake-up.
  */
 static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
@@ -786,29 +711,28 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 	const struct channel_state *s = event_ctx_state(ctx);
 	const unsigned char *ref = s->msg + CHANNEL_HEADER_BYTES;
 	const int64_t t_zero = event_ctx_t_zero(ctx);
-	const bool try = a->peer.n_from <= 1;
+	const bool several = a->peer.n_from > 1;
 	uint64_t msgs = 0, bytes = 0, damaged = 0;
+	int64_t look = time_now_ns();
 	struct recv_from f = { 0 };
 
-	if (try)
+	if (!several)
 		recv_from_get(ctx, ev->resource, &f);
 	for (int64_t k = 0; k < a->count; k++) {
-		bool blocked = false, got;
 		int64_t now, stamp, origin, n;
+		bool got;
 
-		if (!try) {
-			int res = recv_poll(ctx, ev, &blocked);
+		if (several) {
+			int res = recv_poll(ctx, ev);
 
 			if (res < 0)
 				break;
 			recv_from_get(ctx, res, &f);
 		}
 		if (f.c->datagram)
-			got = recv_datagram(ctx, f.c->rfd, s, try, &n, &blocked);
+			got = recv_datagram(ctx, f.c->rfd, s, &n);
 		else
-			got = recv_stream(ctx, f.c, f.r->msg_max,
-					  f.path == WAKE_SOCKET, s, try, &n,
-					  &blocked);
+			got = recv_stream(ctx, f.c, f.r->msg_max, s, &n);
 		if (!got)
 			break;
 		now = time_now_ns();
@@ -818,12 +742,14 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 		if (n < 0 || !stamp_read(s->in, ref, n, now, t_zero, f.c,
 					 &stamp, &origin)) {
 			damaged++;
+			look = now;
 			continue;
 		}
 		event_ctx_chain_received(ctx, origin);
-		if (blocked)
+		if (stamp > look)
 			event_ctx_record_wake(ctx, f.path, now - stamp, now);
 		event_ctx_record_message(ctx, f.path, now - stamp, now);
+		look = now;
 	}
 	event_ctx_count(ctx, EVENT_COUNT_RECEIVED, msgs);
 	event_ctx_count(ctx, EVENT_COUNT_RECEIVED_BYTES, bytes);

@@ -98,7 +98,9 @@ static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 	int64_t next, now, lat;
 	bool expect = false;
 
-	if (atomic_compare_exchange_strong(&ts->started, &expect, true))
+	/* Anchored once: a plain load spares every later use a locked op. */
+	if (!atomic_load_explicit(&ts->started, memory_order_acquire) &&
+	    atomic_compare_exchange_strong(&ts->started, &expect, true))
 		atomic_store(&ts->next_ns, event_ctx_t_first(ctx));
 	next = atomic_fetch_add(&ts->next_ns, period) + period;
 	now = time_now_ns();

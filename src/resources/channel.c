@@ -95,7 +95,6 @@ static int channel_init(struct live_resource *l, const struct globals *g)
 	struct live_channel *c = channel_live(l);
 	const struct resource *r = l->r;
 
-	c->try_fd = -1;
 	atomic_init(&c->stamp, 0);
 	atomic_init(&c->origin, 0);
 	c->datagram = channel_datagram(r);
@@ -105,16 +104,6 @@ static int channel_init(struct live_resource *l, const struct globals *g)
 			  r->msg_max + (c->framed ? CHANNEL_HEADER_BYTES : 0) >
 				  CHANNEL_ATOMIC_WRITE;
 	return resource_mutex_init(&c->write_lock, g, l->shared);
-}
-
-/* A second file description of a pipe's read end, non-blocking (its own
- * flags: rfd stays blocking); -1 without /proc. */
-static int pipe_reopen_nonblock(int rfd)
-{
-	char path[40];
-
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", rfd);
-	return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 }
 
 static int pipe_create(struct live_resource *l, const struct globals *g)
@@ -132,7 +121,6 @@ static int pipe_create(struct live_resource *l, const struct globals *g)
 	}
 	c->rfd = fds[0];
 	c->wfd = fds[1];
-	c->try_fd = pipe_reopen_nonblock(c->rfd);
 	return 0;
 }
 
@@ -167,8 +155,6 @@ static void channel_destroy(struct live_resource *l)
 {
 	close(channel_live(l)->rfd);
 	close(channel_live(l)->wfd);
-	if (channel_live(l)->try_fd >= 0)
-		close(channel_live(l)->try_fd);
 	pthread_mutex_destroy(&channel_live(l)->write_lock);
 }
 
@@ -203,7 +189,7 @@ const struct resource_kind resource_pipe = {
 	.declared_as = "pipe",
 	.wake_path = WAKE_PIPE,
 	.live_size = sizeof(struct live_channel),
-	.fds = 3, /* and try_fd */
+	.fds = 2,
 	.kernel_bytes = CHANNEL_PIPE_BYTES,
 	.create = pipe_create,
 	.destroy = channel_destroy,

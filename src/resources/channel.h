@@ -34,11 +34,6 @@
  */
 struct live_channel {
 	int rfd, wfd;
-	/* A pipe's read end opened a second time, O_NONBLOCK: the receiver
-	 * looks for a waiting message with a plain read() of it (as cheap as
-	 * the real tools' read) and blocks in rfd; -1 where /proc could not
-	 * reopen it (the receiver then looks with preadv2 RWF_NOWAIT). */
-	int try_fd;
 	bool framed;              /* a length header before each message */
 	bool datagram;            /* one read, one message */
 	int64_t max_bytes;        /* the largest message: draws clamp to it */
