@@ -15,6 +15,7 @@
 #include "engine/sched_attr.h"
 #include "engine/taskgroup.h"
 #include "lib/kstat.h"
+#include "lib/clock_sleep.h"
 #include "lib/timeutil.h"
 #include "record/trace_ring.h"
 
@@ -322,8 +323,7 @@ static void thread_sleep_until(struct thread *t, int64_t when_ns)
 {
 	struct timespec ts = time_ts(when_ns);
 
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
-		       EINTR &&
+	while (clock_sleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR &&
 	       !thread_should_stop(t))
 		;
 }

@@ -14,6 +14,7 @@
 #include "parse/jtree.h"
 #include "parse/parser.h"
 #include "event_ctx.h"
+#include "lib/clock_sleep.h"
 #include "lib/timeutil.h"
 #include "parse/keys.h"
 
@@ -66,7 +67,7 @@ static void sleep_exec(struct event_ctx *ctx, const struct event *ev)
 	if (a->jitter_ns > 0)
 		ns += (int64_t)rng_below(r, (uint64_t)a->jitter_ns);
 	left = time_ts(ns);
-	while (clock_nanosleep(CLOCK_MONOTONIC, 0, &left, &left) == EINTR &&
+	while (clock_sleep(CLOCK_MONOTONIC, 0, &left, &left) == EINTR &&
 	       !event_ctx_stopping(ctx))
 		;
 }

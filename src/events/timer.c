@@ -23,6 +23,7 @@
 #include "parse/keys.h"
 #include "parse/parser.h"
 #include "event_ctx.h"
+#include "lib/clock_sleep.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
@@ -115,8 +116,8 @@ static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 	}
 	struct timespec when = time_ts(next);
 	int rc;
-	while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &when,
-				     NULL)) == EINTR &&
+	while ((rc = clock_sleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &when,
+				 NULL)) == EINTR &&
 	       !event_ctx_stopping(ctx))
 		;
 	if (rc)
