@@ -328,14 +328,15 @@ static void thread_sleep_until(struct thread *t, int64_t when_ns)
 		;
 }
 
-/* Where the thread waits, for the "blocked at stop" report: relaxed,
- * read only after the run (or of a thread left running). */
-static void thread_wait_begin(struct thread *t, size_t p, size_t e)
+/* Where the thread waits, since now, for the "blocked at stop" report
+ * and the event (event_ctx_wait_began): relaxed, read by others only
+ * after the run (or of a thread left running). */
+static void thread_wait_begin(struct thread *t, size_t p, size_t e,
+			      int64_t now)
 {
 	atomic_store_explicit(&t->wait_phase, (int)p, memory_order_relaxed);
 	atomic_store_explicit(&t->wait_event, (int)e, memory_order_relaxed);
-	atomic_store_explicit(&t->wait_since_ns, time_now_ns(),
-			      memory_order_relaxed);
+	atomic_store_explicit(&t->wait_since_ns, now, memory_order_relaxed);
 }
 
 /* Runs the phases; returns when the loops end or the run is stopped. */
@@ -389,8 +390,12 @@ static void thread_run(struct thread *t)
 						: NULL;
 					if (!timer && !t->it.own_ns)
 						t->it.own_ns = t->trigger_ns;
+					/* The first event begins with the
+					 * iteration: no clock read more. */
 					if (ev->kind->waits)
-						thread_wait_begin(t, p, e);
+						thread_wait_begin(t, p, e,
+							e ? time_now_ns()
+							  : start_ns);
 					ev->kind->exec(&t->ctx, ev);
 					t->after_timer = timer;
 					if (t->trace)

@@ -700,10 +700,11 @@ static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
 /*
  * The counts are kept here and added to the thread's once per execution
  * (they are read after the run only); the latencies go to the histograms
- * message by message. A message stamped after the receiver's look (its
- * clock just before it began to wait for the message; for a later message
- * of the execution, the time the previous one's read returned) was not
- * there to be read: the receiver slept for it, a wake-up.
+ * message by message. A message stamped after the receiver's look (the
+ * engine's stamp as the recv began, just before its first read; for a
+ * later message of the execution, the time the previous one's read
+ * returned) was not there to be read: the receiver slept for it, a
+ * wake-up.
  */
 static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
@@ -713,7 +714,7 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 	const int64_t t_zero = event_ctx_t_zero(ctx);
 	const bool several = a->peer.n_from > 1;
 	uint64_t msgs = 0, bytes = 0, damaged = 0;
-	int64_t look = time_now_ns();
+	int64_t look = event_ctx_wait_began(ctx);
 	struct recv_from f = { 0 };
 
 	if (!several)
