@@ -4,7 +4,7 @@
 # latency sample only when the receiver slept for it, a full pipe blocks
 # its writer, a futex wake-one wakes exactly one waiter.
 . "${srcdir:-.}/tests/lib.sh"
-plan 21
+plan 24
 # Rows of the text summary for task $2 and path $3, fields from the
 # path on: in the wake-up table (wakeup FILE TASK PATH) "path wakeups p50
 # p90 p99 p99.9 max", in the message latency block (message ...) "path
@@ -136,6 +136,43 @@ ok $? "a receiver asleep for each message: wake-ups ~ messages ($w of $m)"
 ok $? "... and its wake-up latency is small (p50 $wake_p50 us)"
 [ "$(col "$TMP/blk-rx-1.log" wu_lat | sort -u)" = 0 ]
 ok $? "... and the log's wu_lat stays 0 (no timer)"
+
+# The same asleep receiver on a datagram socket and on a recv from two
+# channels (poll): a message stamped after the recv began is a wake-up.
+cat >"$TMP/blk2.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "blk2" },
+  "resources": { "d": { "type": "socket", "mode": "dgram" } },
+  "tasks": {
+    "tx": { "loop": 100, "sleep": 2000, "send": { "to": "d", "bytes": 16 } },
+    "ty": { "loop": 50, "sleep": 4000, "send": { "to": "q", "bytes": 16 } },
+    "tw": { "loop": 50, "sleep": 4000, "delay": 2000, "send": { "to": "r", "bytes": 16 } },
+    "rd": { "loop": 100, "recv": { "from": "d", "bytes": 16 } },
+    "rp": { "loop": 100, "recv": { "from": ["q", "r"], "bytes": 16 } } } }
+J
+run_bounded 30 "$MIMIC" "$TMP/blk2.json" >"$TMP/blk2.out" 2>&1
+wd=$(wakeups "$TMP/blk2.out" rd socket); md=$(messages "$TMP/blk2.out" rd socket)
+wp=$(wakeups "$TMP/blk2.out" rp pipe); mp=$(messages "$TMP/blk2.out" rp pipe)
+grep -E '^(task|rd|rp) ' "$TMP/blk2.out" | diag
+[ $rc -eq 0 ] && [ "$md" -eq 100 ] && [ "$wd" -le 100 ] && [ "$wd" -ge 80 ]
+ok $? "an asleep datagram receiver: wake-ups ~ messages ($wd of $md)"
+[ $rc -eq 0 ] && [ "$mp" -eq 100 ] && [ "$wp" -le 100 ] && [ "$wp" -ge 80 ]
+ok $? "an asleep receiver polling two pipes: wake-ups ~ messages ($wp of $mp)"
+
+# 100 messages already waiting when one recv of count 100 begins (the
+# receiver first sleeps 300 ms): each read finds its message there, none
+# is a wake-up (a later message's look is the time the previous read
+# returned).
+cat >"$TMP/queued.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "queued" },
+  "tasks": {
+    "tx": { "loop": 1, "send": { "to": "p", "bytes": 16, "count": 100 } },
+    "rx": { "loop": 1, "sleep": 300000, "recv": { "from": "p", "bytes": 16, "count": 100 } } } }
+J
+run_bounded 30 "$MIMIC" "$TMP/queued.json" >"$TMP/queued.out" 2>&1
+w=$(wakeups "$TMP/queued.out" rx pipe); m=$(messages "$TMP/queued.out" rx pipe)
+grep -E '^(task|rx) ' "$TMP/queued.out" | diag
+[ $rc -eq 0 ] && [ "$m" -eq 100 ] && [ "$w" -eq 0 ]
+ok $? "messages waiting before the recv began: no wake-up ($w of $m)"
 
 # A receiver kept busy 5 ms per message, sent one every ~1 ms: messages
 # queue, so their latency grows (the 50th waits ~200 ms), but the receiver
