@@ -442,8 +442,13 @@ int model_infer(struct model *m, const struct timeline *tl)
 			model_warn(m, "%s: its %lu blockings in %s are modelled "
 				"as sleeps of their recorded length", mt->name,
 				mt->cycles, tl_class_name(mt->cls));
-		if (mt->block == MD_RECV && mt->cls != TL_READ &&
-		    mt->cls != TL_POLL)
+		if (mt->block == MD_RECV && mt->joins)
+			model_warn(m, "%s: its %lu blockings in %s are a join: "
+				"it reads a message its children send as they "
+				"end", mt->name, mt->cycles,
+				tl_class_name(mt->cls));
+		else if (mt->block == MD_RECV && mt->cls != TL_READ &&
+			 mt->cls != TL_POLL)
 			model_warn(m, "%s: its %lu blockings in %s are replaced by "
 				"the recv of what the threads it woke from a "
 				"full channel send it", mt->name, mt->cycles,
