@@ -119,6 +119,45 @@ static enum tl_class md_main_class(const struct tl_thread *t,
 	return best;
 }
 
+/*
+ * A parent that read no more often than it has children (their ready
+ * signals) and waited for some of their ends (wait4, pthread_join's
+ * futex, ended by a child's exit) is made of those waits: a join
+ * (model_links.c), not a reader of ready signals.
+ */
+static enum tl_class md_join_class(const struct timeline *tl,
+				   const struct tl_thread *t, enum tl_class cls,
+				   unsigned long *count)
+{
+	unsigned long exits[TL_N_CLASSES] = { 0 }, kids = 0;
+	enum tl_class best;
+
+	if (cls != TL_READ && cls != TL_POLL)
+		return cls;
+	for (size_t i = 0; i < tl->n; i++)
+		kids += tl->t[i].in_tree && tl->t[i].parent == t->pid &&
+			&tl->t[i] != t;
+	if (*count > kids)
+		return cls;
+	for (size_t b = 0; b < t->n_blocks; b++) {
+		const struct tl_block *k = &t->blocks[b];
+		const struct tl_thread *w = k->waker > 0 ?
+			timeline_find(tl, k->waker) : NULL;
+
+		if ((k->cls == TL_WAIT || k->cls == TL_FUTEX) && w &&
+		    w->in_tree && w->parent == t->pid &&
+		    tl_exit_wake(w, k->wake))
+			exits[k->cls]++;
+	}
+	best = exits[TL_WAIT] >= exits[TL_FUTEX] ? TL_WAIT : TL_FUTEX;
+	if (!exits[best])
+		return cls;
+	*count = 0;
+	for (size_t b = 0; b < t->n_blocks; b++)
+		*count += t->blocks[b].cls == best;
+	return best;
+}
+
 /* A file-name-safe task name from a comm, unique among the first i. */
 static void md_name(struct model *m, size_t i)
 {
@@ -404,6 +443,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 				"%d from sched_switch, SCHED_FIFO assumed (RR "
 				"is not told apart)", mt->name, 99 - t->kprio);
 		mt->cls = md_main_class(t, &mt->cycles);
+		mt->cls = md_join_class(tl, t, mt->cls, &mt->cycles);
 		if (md_shape(mt))
 			return -1;
 		mt->loops = mt->cycles ? (long long)mt->cycles : 1;

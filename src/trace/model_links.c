@@ -502,17 +502,6 @@ static void md_no_deadlock(struct model *m)
 	free(live);
 }
 
-/* Whether t woke a thread at wake after its last blocking: its exit (a
- * child's end ends its parent's wait4, a thread's its joiner's futex;
- * the wake-up comes after sched_process_exit). */
-static bool md_exit_wake(const struct tl_thread *t, unsigned long long wake)
-{
-	unsigned long long last = t->n_blocks ?
-		t->blocks[t->n_blocks - 1].back : t->born;
-
-	return t->died && wake >= last;
-}
-
 /*
  * A thread that waits for its children's ends (wait4, pthread_join's
  * futex: at least MD_JOIN_SHARE of its loop's blockings ended by a
@@ -542,7 +531,7 @@ static void md_joins(struct model *m)
 			w = md_index(m, t->blocks[b].waker);
 			exits += w >= 0 && (size_t)w != p &&
 				 m->t[w].src->parent == t->pid &&
-				 md_exit_wake(m->t[w].src, t->blocks[b].wake);
+				 tl_exit_wake(m->t[w].src, t->blocks[b].wake);
 		}
 		if (!exits || exits < MD_JOIN_SHARE * (double)pt->cycles)
 			continue;
