@@ -23,7 +23,7 @@
 /* mimic's own CPU per event, µs (md_cost) */
 #define MD_COST_LOOP_US 0.3   /* an iteration and its run */
 #define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
-#define MD_COST_RECV_US 3.5   /* a message read: a look, the read */
+#define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
 #define MD_COST_SEND_US 2.0   /* a message written */
 
 static int cmp_double(const void *a, const void *b)
