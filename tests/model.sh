@@ -78,7 +78,7 @@ ok $? "--pid of a task not in the recording: exit 1, saying so"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 14); do
+	for i in $(seq 16); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
