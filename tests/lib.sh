@@ -52,3 +52,16 @@ tracefs_lock() {
 	exec 9>"${TMPDIR:-/tmp}/mimic-test-tracefs.lock"
 	flock 9
 }
+# Whether mimic record can record here (root, tracefs, a probe recording),
+# taking the tracefs lock first: record.sh counts the recording instances,
+# so one recording test at a time from the probe on. Else WHY says why.
+can_record() {
+	tracefs_lock
+	why="needs root and tracefs to record"
+	if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems; then
+		return 1
+	fi
+	"$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/probe.err" && return 0
+	[ -s "$TMP/probe.err" ] && why="mimic record cannot record here: $(head -1 "$TMP/probe.err")"
+	return 1
+}

@@ -68,13 +68,7 @@ else
 fi
 
 # Recorded now: needs root and tracefs.
-# record.sh counts the recording instances: one recording test at a time,
-# from the probe on.
-tracefs_lock
-if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
-   ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
-	why="needs root and tracefs to record"
-	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
+if ! can_record; then
 	for i in $(seq 6); do skip "$why"; done
 	exit $((TEST_FAILED > 0))
 fi

@@ -67,13 +67,7 @@ ok $? "--comm gzip: gzip's tree only (one task)"
 ok $? "--pid of a task not in the recording: exit 1, saying so"
 
 # Recorded now: needs root and tracefs.
-# record.sh counts the recording instances: one recording test at a time,
-# from the probe on.
-tracefs_lock
-if [ "$(id -u)" -ne 0 ] || ! grep -q tracefs /proc/filesystems ||
-   ! "$MIMIC" record -q -o "$TMP/probe.dat" -- true 2>"$TMP/err"; then
-	why="needs root and tracefs to record"
-	[ -s "$TMP/err" ] && why="mimic record cannot record here: $(head -1 "$TMP/err")"
+if ! can_record; then
 	for i in $(seq 14); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
