@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 26
+plan 29
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -28,7 +28,7 @@ echo '{}' >"$TMP/not.dat"
 "$MIMIC" model "$TMP/not.dat" >/dev/null 2>"$TMP/err"
 rc=$?
 if grep -q 'built without libtracecmd' "$TMP/err"; then
-	for i in $(seq 22); do
+	for i in $(seq 27); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP built without libtracecmd"
 	done
@@ -58,6 +58,16 @@ grep -q '"description": "model of root_pid=16528 argv=sh -c for i in 1 2 3; do s
 ok $? "the description names the recorded command and the trace"
 grep -q 'warning: sh: 3 blockings in other syscall (NR 58 x3) left out' "$TMP/table"
 ok $? "what the loop leaves out is a warning naming it (sh's vfork blockings)"
+# sh's five wait4s, each ended by a child's exit: a join, not sleeps of
+# the recorded lengths. Each child sends sh one message last thing (its
+# end phase), sh reads one per iteration after its run.
+[ "$(grep -c '"send_sh": { "to": "to_sh", "bytes": 8 }' "$TMP/small.json")" -eq 5 ] &&
+	awk '/^\t\t"sh": \{/ { in_sh = 1 } in_sh && /^\t\t\}/ { exit }
+		in_sh && /"run":/ && !run { run = NR } in_sh && /"recv": \{ "from": "to_sh", "bytes": 8 \}/ { recv = NR }
+		in_sh && /"sleep"/ { slept = 1 }
+		END { exit !(run && recv > run && !slept) }' "$TMP/small.json" &&
+	grep -q 'warning: sh: its 5 blockings in wait are a join' "$TMP/table"
+ok $? "a parent whose waits its children's exits ended joins them: each of the 5 sends it a message at its end, it reads one per iteration after its run"
 "$MIMIC" model -q --comm gzip -o "$TMP/gzip.json" "$DATA/model-small.dat" 2>"$TMP/err" &&
 	[ "$(grep -c '"mode"' "$TMP/gzip.json")" -eq 1 ] &&
 	grep -q '"gzip": {' "$TMP/gzip.json"
@@ -68,7 +78,7 @@ ok $? "--pid of a task not in the recording: exit 1, saying so"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 14); do
+	for i in $(seq 16); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -133,7 +143,25 @@ if command -v hackbench >/dev/null 2>&1; then
 	echo "senders of 500 iterations x 4 messages of 100 bytes: $fan" | diag
 	[ "$fan" -ge 3 ]
 	ok $? "hackbench's senders: 500 iterations of one 100-byte message to each of 4 receivers"
+	# The parent's wait4s for its 8 children: a join of all 8 (the
+	# loop reads one per wait it blocked in, its end the rest).
+	join_ok() { # join_ok MODEL.json: the root reads what its 8 children send at their end
+		[ "$(grep -c '"send_hackbench": { "to": "to_hackbench", "bytes": 8 }' "$1")" -eq 8 ] &&
+			awk '/^\t\t"hackbench": \{/ { in_root = 1 } in_root && /^\t\t\}/ { exit }
+			in_root && /"recv": \{ "from": "to_hackbench", "bytes": 8/ { n++ }
+			in_root && /"sleep"/ { slept = 1 }
+			END { exit !(n >= 1 && !slept) }' "$1"
+	}
+	join_ok "$TMP/hb.json"
+	ok $? "hackbench's parent joins its 8 children (wait4): each sends it one message at its end"
+	run_bounded 20 "$MIMIC" record -q -o "$TMP/hbt.dat" -- hackbench -T -g 1 -f 4 -l 500
+	"$MIMIC" model -o "$TMP/hbt.json" "$TMP/hbt.dat" 2>"$TMP/table" &&
+		"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" && join_ok "$TMP/hbt.json"
+	ok $? "hackbench -T: its main thread joins its 8 threads (pthread_join's futex)"
+	grep -i join "$TMP/table" | diag
 else
+	skip "hackbench is not installed"
+	skip "hackbench is not installed"
 	skip "hackbench is not installed"
 	skip "hackbench is not installed"
 fi

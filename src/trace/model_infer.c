@@ -23,7 +23,7 @@
 /* mimic's own CPU per event, µs (md_cost) */
 #define MD_COST_LOOP_US 0.3   /* an iteration and its run */
 #define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
-#define MD_COST_RECV_US 3.5   /* a message read: a look, the read */
+#define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
 #define MD_COST_SEND_US 2.0   /* a message written */
 
 static int cmp_double(const void *a, const void *b)
@@ -116,6 +116,45 @@ static enum tl_class md_main_class(const struct tl_thread *t,
 	if (best == TL_N_CLASSES && n[TL_NOSYS])
 		best = TL_NOSYS;
 	*count = best == TL_N_CLASSES ? 0 : n[best];
+	return best;
+}
+
+/*
+ * A parent that read no more often than it has children (their ready
+ * signals) and waited for some of their ends (wait4, pthread_join's
+ * futex, ended by a child's exit) is made of those waits: a join
+ * (model_links.c), not a reader of ready signals.
+ */
+static enum tl_class md_join_class(const struct timeline *tl,
+				   const struct tl_thread *t, enum tl_class cls,
+				   unsigned long *count)
+{
+	unsigned long exits[TL_N_CLASSES] = { 0 }, kids = 0;
+	enum tl_class best;
+
+	if (cls != TL_READ && cls != TL_POLL)
+		return cls;
+	for (size_t i = 0; i < tl->n; i++)
+		kids += tl->t[i].in_tree && tl->t[i].parent == t->pid &&
+			&tl->t[i] != t;
+	if (*count > kids)
+		return cls;
+	for (size_t b = 0; b < t->n_blocks; b++) {
+		const struct tl_block *k = &t->blocks[b];
+		const struct tl_thread *w = k->waker > 0 ?
+			timeline_find(tl, k->waker) : NULL;
+
+		if ((k->cls == TL_WAIT || k->cls == TL_FUTEX) && w &&
+		    w->in_tree && w->parent == t->pid &&
+		    tl_exit_wake(w, k->wake))
+			exits[k->cls]++;
+	}
+	best = exits[TL_WAIT] >= exits[TL_FUTEX] ? TL_WAIT : TL_FUTEX;
+	if (!exits[best])
+		return cls;
+	*count = 0;
+	for (size_t b = 0; b < t->n_blocks; b++)
+		*count += t->blocks[b].cls == best;
 	return best;
 }
 
@@ -404,6 +443,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 				"%d from sched_switch, SCHED_FIFO assumed (RR "
 				"is not told apart)", mt->name, 99 - t->kprio);
 		mt->cls = md_main_class(t, &mt->cycles);
+		mt->cls = md_join_class(tl, t, mt->cls, &mt->cycles);
 		if (md_shape(mt))
 			return -1;
 		mt->loops = mt->cycles ? (long long)mt->cycles : 1;
@@ -442,8 +482,13 @@ int model_infer(struct model *m, const struct timeline *tl)
 			model_warn(m, "%s: its %lu blockings in %s are modelled "
 				"as sleeps of their recorded length", mt->name,
 				mt->cycles, tl_class_name(mt->cls));
-		if (mt->block == MD_RECV && mt->cls != TL_READ &&
-		    mt->cls != TL_POLL)
+		if (mt->block == MD_RECV && mt->joins)
+			model_warn(m, "%s: its %lu blockings in %s are a join: "
+				"it reads a message its children send as they "
+				"end", mt->name, mt->cycles,
+				tl_class_name(mt->cls));
+		else if (mt->block == MD_RECV && mt->cls != TL_READ &&
+			 mt->cls != TL_POLL)
 			model_warn(m, "%s: its %lu blockings in %s are replaced by "
 				"the recv of what the threads it woke from a "
 				"full channel send it", mt->name, mt->cycles,

@@ -16,6 +16,8 @@
 #define MD_MIN_WAKES 2        /* or this many wake-ups in all */
 #define MD_MAX_PASSES 32
 #define MD_ONCE_MAX 4         /* messages on a link sent once, at most */
+#define MD_JOIN_SHARE 0.5     /* of a wait's blockings ended by an exit */
+#define MD_JOIN_BYTES 8       /* a child's end message */
 
 static int md_index(const struct model *m, int pid)
 {
@@ -500,6 +502,63 @@ static void md_no_deadlock(struct model *m)
 	free(live);
 }
 
+/*
+ * A thread that waits for its children's ends (wait4, pthread_join's
+ * futex: at least MD_JOIN_SHARE of its loop's blockings ended by a
+ * child's exit) and has no other sender joins them: each of its children
+ * that ended sends it one message last thing, and it reads one per
+ * iteration after its run (its recorded blockings), the rest after its
+ * loop. A sleep of the recorded lengths would not wait longer for
+ * children that end later, nor shorter for earlier ones.
+ */
+static void md_joins(struct model *m)
+{
+	for (size_t p = 0; p < m->n; p++) {
+		struct md_task *pt = &m->t[p];
+		const struct tl_thread *t = pt->src;
+		unsigned long exits = 0;
+		long long kids = 0;
+
+		if (pt->block != MD_SLEEP ||
+		    (pt->cls != TL_WAIT && pt->cls != TL_FUTEX))
+			continue;
+		for (size_t b = 0; b < t->n_blocks; b++) {
+			int w;
+
+			if (t->blocks[b].cls != pt->cls ||
+			    t->blocks[b].waker <= 0)
+				continue;
+			w = md_index(m, t->blocks[b].waker);
+			exits += w >= 0 && (size_t)w != p &&
+				 m->t[w].src->parent == t->pid &&
+				 tl_exit_wake(m->t[w].src, t->blocks[b].wake);
+		}
+		if (!exits || exits < MD_JOIN_SHARE * (double)pt->cycles)
+			continue;
+		for (size_t c = 0; c < m->n; c++) {
+			struct md_task *ct = &m->t[c];
+
+			if (c == p || ct->src->parent != t->pid ||
+			    !ct->src->died)
+				continue;
+			if (!md_link_add(ct, (struct md_link){
+				.to = (int)p, .count = 1, .when = MD_AT_END,
+				.bytes = MD_JOIN_BYTES }))
+				continue;
+			kids++;
+		}
+		pt->block = MD_RECV;
+		pt->joins = true;
+		pt->sends_first = true; /* runs, then waits: fork, wait */
+		pt->bytes = MD_JOIN_BYTES;
+		pt->per_recv = 1;
+		pt->loops = pt->cycles < (unsigned long)kids ?
+				    (long long)pt->cycles : kids;
+		pt->in_start = 0;
+		pt->in_end = kids - pt->loops;
+	}
+}
+
 int model_links(struct model *m)
 {
 	if (md_links(m))
@@ -521,6 +580,7 @@ int model_links(struct model *m)
 	md_volume(m);
 	md_balance(m);
 	md_first_wakes(m);
+	md_joins(m);
 	md_no_deadlock(m);
 	return 0;
 }

@@ -58,6 +58,7 @@ struct md_task {
 	long long in_start, in_end; /* messages read once, before/after */
 	double cost_us;             /* mimic's own CPU per iteration */
 	bool sends_first;           /* sends, then blocks (it starts chains) */
+	bool joins;                 /* its recv is its children's ends */
 	struct md_link *out;
 	size_t n_out;
 	double delay_us;            /* forked this long after the root */

@@ -29,6 +29,14 @@ const char *tl_class_name(enum tl_class c)
 	return tl_class_names[c];
 }
 
+bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake)
+{
+	unsigned long long last = t->n_blocks ?
+		t->blocks[t->n_blocks - 1].back : t->born;
+
+	return t->died && wake >= last;
+}
+
 /* x86-64 system call numbers (the machine's: see doc/model.md). */
 static enum tl_class tl_classify(long sys)
 {

@@ -97,4 +97,9 @@ void timeline_free(struct timeline *tl);
 
 const char *tl_class_name(enum tl_class c);
 
+/* Whether t woke a thread at wake after its last blocking: its exit (a
+ * child's end ends its parent's wait4, a thread's its joiner's futex;
+ * the wake-up comes after sched_process_exit). */
+bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake);
+
 #endif
