@@ -100,7 +100,8 @@ static void percpu_lock_exec(struct event_ctx *ctx, const struct event *ev)
 		return; /* one at a time: the second would self-deadlock */
 	for (;;) {
 		int cpu = sched_getcpu();
-		pthread_mutex_t *m = &c->m[(cpu < 0 ? 0 : cpu) % c->n];
+		pthread_mutex_t *m =
+			percpu_mutex_at(c, (cpu < 0 ? 0 : cpu) % c->n);
 
 		while (pthread_mutex_trylock(m)) {
 			if (waited_since < 0)

@@ -13,7 +13,7 @@ static void percpu_mutex_destroy(struct live_resource *l)
 	struct live_cpu_mutex *c = percpu_mutex_live(l);
 
 	for (int k = 0; k < c->n; k++)
-		pthread_mutex_destroy(&c->m[k]);
+		pthread_mutex_destroy(percpu_mutex_at(c, k));
 	if (c->m)
 		munmap(c->m, c->bytes);
 	c->m = NULL;
@@ -29,7 +29,9 @@ static int percpu_mutex_create(struct live_resource *l,
 	if (n < 1)
 		n = 1;
 	c->n = 0;
-	c->bytes = (size_t)n * sizeof(*c->m);
+	_Static_assert(sizeof(pthread_mutex_t) <= PERCPU_MUTEX_STRIDE,
+		       "a per-CPU mutex fits its line");
+	c->bytes = (size_t)n * PERCPU_MUTEX_STRIDE;
 	c->m = mmap(NULL, c->bytes, PROT_READ | PROT_WRITE,
 		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (c->m == MAP_FAILED) {
@@ -37,7 +39,7 @@ static int percpu_mutex_create(struct live_resource *l,
 		return ENOMEM;
 	}
 	for (int k = 0; k < n; k++) {
-		int rc = resource_mutex_init(&c->m[k], g, l->shared);
+		int rc = resource_mutex_init(percpu_mutex_at(c, k), g, l->shared);
 
 		if (rc) {
 			percpu_mutex_destroy(l);

@@ -14,6 +14,17 @@ struct live_cpu_mutex {
 	size_t bytes;
 };
 
+/* Each mutex on a cache line of its own (as schbench's calloc'd array
+ * mostly has them): spinners on one CPU do not slow the lock of another. */
+#define PERCPU_MUTEX_STRIDE 64
+
+static inline pthread_mutex_t *percpu_mutex_at(const struct live_cpu_mutex *c,
+					       int k)
+{
+	return (pthread_mutex_t *)((char *)c->m +
+				   (size_t)k * PERCPU_MUTEX_STRIDE);
+}
+
 static inline struct live_cpu_mutex *
 percpu_mutex_live(const struct live_resource *l)
 {
