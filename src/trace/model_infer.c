@@ -290,6 +290,45 @@ static double md_cost(const struct model *m, const struct md_task *mt)
 	return c;
 }
 
+/* The weighted mean of d's bins, each shifted down by shift and kept at
+ * MD_RUN_MIN_US at least. */
+static double md_clamped_mean(const struct md_dist *d, double shift)
+{
+	double sum = 0, w = 0;
+
+	for (int i = 0; i < d->n; i++) {
+		sum += d->weight[i] * fmax(d->value[i] - shift, MD_RUN_MIN_US);
+		w += d->weight[i];
+	}
+	return w > 0 ? sum / w : MD_RUN_MIN_US;
+}
+
+/*
+ * The shift that takes d's mean to per once its bins are kept at the
+ * floor: a plain shift (mean - per) raises the mean again wherever a bin
+ * falls below the floor, as most of cyclictest's periods do (its CPU per
+ * period is about mimic's cost of a timer wake-up). The clamped mean
+ * falls as the shift grows: bisection.
+ */
+static double md_shift_to_mean(const struct md_dist *d, double per)
+{
+	double lo = d->mean - per, hi = lo;
+
+	for (int i = 0; i < d->n; i++)
+		hi = fmax(hi, d->value[i] - MD_RUN_MIN_US);
+	if (per <= MD_RUN_MIN_US || md_clamped_mean(d, lo) <= per)
+		return per <= MD_RUN_MIN_US ? hi : lo;
+	for (int k = 0; k < 60; k++) {
+		double mid = (lo + hi) / 2;
+
+		if (md_clamped_mean(d, mid) > per)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
 /*
  * The run of an iteration: the recorded CPU of the loop (its last CPU
  * too when the loop is driven by messages now), spread over the model's
@@ -340,7 +379,7 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 		mt->burst.mean = mt->burst.value[0];
 		return;
 	}
-	shift = mt->burst.mean - per;
+	shift = md_shift_to_mean(&mt->burst, per);
 	for (int i = 0; i < mt->burst.n; i++)
 		mt->burst.value[i] = round_us(fmax(mt->burst.value[i] - shift,
 						   MD_RUN_MIN_US));
