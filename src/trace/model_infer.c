@@ -25,6 +25,8 @@
 #define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
 #define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
 #define MD_COST_SEND_US 2.0   /* a message written */
+#define MD_COST_SOCK_US 3.6   /* a message read or written, AF_UNIX socket */
+#define MD_DGRAM_MAX 65536    /* mimic's largest datagram */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -119,6 +121,14 @@ static enum tl_class md_main_class(const struct tl_thread *t,
 	return best;
 }
 
+/* Any thread of the tree wakes a parent's join (tl_child_exit_wakes). */
+static const struct tl_thread *md_tree_thread(const void *tl, int pid)
+{
+	const struct tl_thread *t = timeline_find(tl, pid);
+
+	return t && t->in_tree ? t : NULL;
+}
+
 /*
  * A parent that read no more often than it has children (their ready
  * signals) and waited for some of their ends (wait4, pthread_join's
@@ -139,16 +149,8 @@ static enum tl_class md_join_class(const struct timeline *tl,
 			&tl->t[i] != t;
 	if (*count > kids)
 		return cls;
-	for (size_t b = 0; b < t->n_blocks; b++) {
-		const struct tl_block *k = &t->blocks[b];
-		const struct tl_thread *w = k->waker > 0 ?
-			timeline_find(tl, k->waker) : NULL;
-
-		if ((k->cls == TL_WAIT || k->cls == TL_FUTEX) && w &&
-		    w->in_tree && w->parent == t->pid &&
-		    tl_exit_wake(w, k->wake))
-			exits[k->cls]++;
-	}
+	exits[TL_WAIT] = tl_child_exit_wakes(t, TL_WAIT, md_tree_thread, tl);
+	exits[TL_FUTEX] = tl_child_exit_wakes(t, TL_FUTEX, md_tree_thread, tl);
 	best = exits[TL_WAIT] >= exits[TL_FUTEX] ? TL_WAIT : TL_FUTEX;
 	if (!exits[best])
 		return cls;
@@ -277,16 +279,20 @@ static double md_cost(const struct model *m, const struct md_task *mt)
 {
 	double c = MD_COST_LOOP_US, blocks = 0;
 
-	(void)m;
 	if (mt->block != MD_NONE && mt->loops > 0)
 		blocks = fmin((double)mt->cycles, (double)mt->loops);
 	if (mt->loops > 0)
 		c += MD_COST_WAKE_US * blocks / (double)mt->loops;
 	if (mt->block == MD_RECV)
-		c += MD_COST_RECV_US * (double)mt->per_recv;
+		c += (mt->chan == TL_CHAN_PIPE ? MD_COST_RECV_US :
+						 MD_COST_SOCK_US) *
+		     (double)mt->per_recv;
 	for (size_t l = 0; l < mt->n_out; l++)
 		if (mt->out[l].when == MD_EACH)
-			c += MD_COST_SEND_US * (double)mt->out[l].count;
+			c += (m->t[mt->out[l].to].chan == TL_CHAN_PIPE ?
+				      MD_COST_SEND_US :
+				      MD_COST_SOCK_US) *
+			     (double)mt->out[l].count;
 	return c;
 }
 
@@ -386,6 +392,47 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 	mt->burst.p50 = fmax(mt->burst.p50 - shift, MD_RUN_MIN_US);
 	mt->burst.p99 = fmax(mt->burst.p99 - shift, MD_RUN_MIN_US);
 	mt->burst.mean = fmax(per, MD_RUN_MIN_US);
+}
+
+/*
+ * What mt reads from, by the channels its process and its ancestors
+ * made (it can read only what it inherited or made): sockets of one
+ * kind and no pipe, that socket; else a pipe, with a warning when
+ * sockets were made too. A join's channel is mimic's stand-in for a
+ * wait: a pipe. A datagram is at most MD_DGRAM_MAX bytes.
+ */
+static void md_channel(struct model *m, const struct timeline *tl,
+		       struct md_task *mt, size_t i)
+{
+	unsigned long made[TL_N_CHANS];
+
+	mt->chan = TL_CHAN_PIPE;
+	if (mt->joins || mt->block == MD_FUTEX ||
+	    (mt->block != MD_RECV && !mt->in_start && !mt->in_end))
+		return;
+	tl_channels_made(tl, mt->src, made);
+	if (!made[TL_CHAN_STREAM] && !made[TL_CHAN_DGRAM] &&
+	    !made[TL_CHAN_OTHER])
+		return;
+	if (made[TL_CHAN_PIPE] || made[TL_CHAN_OTHER] ||
+	    (made[TL_CHAN_STREAM] && made[TL_CHAN_DGRAM])) {
+		model_warn(m, "%s: its process and its ancestors made %lu "
+			"pipes, %lu stream, %lu datagram and %lu other socket "
+			"pairs: which it reads is not known, a pipe", mt->name,
+			made[TL_CHAN_PIPE], made[TL_CHAN_STREAM],
+			made[TL_CHAN_DGRAM], made[TL_CHAN_OTHER]);
+		return;
+	}
+	mt->chan = made[TL_CHAN_STREAM] ? TL_CHAN_STREAM : TL_CHAN_DGRAM;
+	if (mt->chan != TL_CHAN_DGRAM)
+		return;
+	if (mt->bytes > MD_DGRAM_MAX)
+		mt->bytes = MD_DGRAM_MAX;
+	for (size_t s = 0; s < m->n; s++)
+		for (size_t l = 0; l < m->t[s].n_out; l++)
+			if (m->t[s].out[l].to == (int)i &&
+			    m->t[s].out[l].bytes > MD_DGRAM_MAX)
+				m->t[s].out[l].bytes = MD_DGRAM_MAX;
 }
 
 /* " (NR 56 x5, NR 61 x1)": the other system calls blocked in. */
@@ -511,6 +558,8 @@ int model_infer(struct model *m, const struct timeline *tl)
 	m->elapsed_s = (last - tl->t0) / 1e9;
 	if (model_links(m))
 		return -1;
+	for (size_t i = 0; i < m->n; i++)
+		md_channel(m, tl, &m->t[i], i);
 	for (size_t i = 0; i < m->n; i++) {
 		struct md_task *mt = &m->t[i];
 

@@ -303,9 +303,12 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 		if (!fx && m->t[i].block != MD_RECV && !m->t[i].in_start &&
 		    !m->t[i].in_end)
 			continue;
-		fprintf(f, "%s\n\t\t\"%s_%s\": { \"type\": \"%s\" }",
+		fprintf(f, "%s\n\t\t\"%s_%s\": { \"type\": \"%s\"%s }",
 			first ? "" : ",", fx ? "fx" : "to", m->t[i].name,
-			fx ? "futex" : "pipe");
+			fx ? "futex" : m->t[i].chan == TL_CHAN_PIPE ? "pipe" :
+				"socket",
+			!fx && m->t[i].chan == TL_CHAN_DGRAM ?
+				", \"mode\": \"dgram\"" : "");
 		first = false;
 	}
 	fputs(first ? "},\n" : "\n\t},\n", f);

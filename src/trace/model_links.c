@@ -502,6 +502,14 @@ static void md_no_deadlock(struct model *m)
 	free(live);
 }
 
+/* Only the model's threads end a join here (tl_child_exit_wakes). */
+static const struct tl_thread *md_modelled_thread(const void *m, int pid)
+{
+	int w = md_index(m, pid);
+
+	return w >= 0 ? ((const struct model *)m)->t[w].src : NULL;
+}
+
 /*
  * A thread that waits for its children's ends (wait4, pthread_join's
  * futex: at least MD_JOIN_SHARE of its loop's blockings ended by a
@@ -522,17 +530,7 @@ static void md_joins(struct model *m)
 		if (pt->block != MD_SLEEP ||
 		    (pt->cls != TL_WAIT && pt->cls != TL_FUTEX))
 			continue;
-		for (size_t b = 0; b < t->n_blocks; b++) {
-			int w;
-
-			if (t->blocks[b].cls != pt->cls ||
-			    t->blocks[b].waker <= 0)
-				continue;
-			w = md_index(m, t->blocks[b].waker);
-			exits += w >= 0 && (size_t)w != p &&
-				 m->t[w].src->parent == t->pid &&
-				 tl_exit_wake(m->t[w].src, t->blocks[b].wake);
-		}
+		exits = tl_child_exit_wakes(t, pt->cls, md_modelled_thread, m);
 		if (!exits || exits < MD_JOIN_SHARE * (double)pt->cycles)
 			continue;
 		for (size_t c = 0; c < m->n; c++) {

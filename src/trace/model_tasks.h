@@ -54,6 +54,7 @@ struct md_task {
 	struct md_dist wait;        /* a sleep's length */
 	double period_us, jitter_us; /* MD_TIMER */
 	long bytes;                 /* MD_RECV: a message's size */
+	enum tl_chan chan;          /* what it reads from: pipe or socket */
 	long per_recv;              /* MD_RECV: messages read per iteration */
 	long long in_start, in_end; /* messages read once, before/after */
 	double cost_us;             /* mimic's own CPU per iteration */

@@ -10,6 +10,7 @@
 #include "lib/ks.h"
 
 #include <sched.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +38,50 @@ bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake)
 	return t->died && wake >= last;
 }
 
+unsigned long tl_child_exit_wakes(const struct tl_thread *t, enum tl_class cls,
+				  const struct tl_thread *(*find)(
+					  const void *ctx, int pid),
+				  const void *ctx)
+{
+	unsigned long n = 0;
+
+	for (size_t b = 0; b < t->n_blocks; b++) {
+		const struct tl_block *k = &t->blocks[b];
+		const struct tl_thread *w;
+
+		if (k->cls != cls || k->waker <= 0)
+			continue;
+		w = find(ctx, k->waker);
+		n += w && w != t && w->parent == t->pid &&
+		     tl_exit_wake(w, k->wake);
+	}
+	return n;
+}
+
+#define TL_MAX_DEPTH 64 /* ancestors followed */
+
+void tl_channels_made(const struct timeline *tl, const struct tl_thread *t,
+		      unsigned long made[TL_N_CHANS])
+{
+	int tgid[TL_MAX_DEPTH];
+	int n = 0;
+
+	memset(made, 0, TL_N_CHANS * sizeof(made[0]));
+	for (const struct tl_thread *a = t; a && a->in_tree && n < TL_MAX_DEPTH;
+	     a = a->root ? NULL : timeline_find(tl, a->parent)) {
+		if (!n || tgid[n - 1] != a->tgid)
+			tgid[n++] = a->tgid;
+	}
+	for (size_t i = 0; i < tl->n; i++) {
+		bool ours = false;
+
+		for (int k = 0; k < n && !ours; k++)
+			ours = tl->t[i].in_tree && tl->t[i].tgid == tgid[k];
+		for (int c = 0; ours && c < TL_N_CHANS; c++)
+			made[c] += tl->t[i].made[c];
+	}
+}
+
 /* x86-64 system call numbers (the machine's: see doc/model.md). */
 static enum tl_class tl_classify(long sys)
 {
@@ -53,6 +98,23 @@ static enum tl_class tl_classify(long sys)
 	case 61: case 247: return TL_WAIT;           /* wait4, waitid */
 	default: return TL_OTHER;
 	}
+}
+
+/* The channel a call that returned 0 made, or TL_N_CHANS: pipe 22, pipe2
+ * 293, socketpair 53 (its domain and type: args[0], args[1]). */
+static enum tl_chan tl_chan_made(long sys, const unsigned long *args)
+{
+	const unsigned long af_unix = 1, type_mask = 0xf; /* SOCK_CLOEXEC.. */
+
+	if (sys == 22 || sys == 293)
+		return TL_CHAN_PIPE;
+	if (sys != 53)
+		return TL_N_CHANS;
+	if (args[0] == af_unix && (args[1] & type_mask) == SOCK_STREAM)
+		return TL_CHAN_STREAM;
+	if (args[0] == af_unix && (args[1] & type_mask) == SOCK_DGRAM)
+		return TL_CHAN_DGRAM;
+	return TL_CHAN_OTHER;
 }
 
 static size_t tl_hash(int pid, size_t size)
@@ -374,13 +436,19 @@ static int tl_event(const struct trace_ev *e, void *data)
 		break;
 	case TEV_SYS_ENTER:
 		t = timeline_find(tl, e->pid);
-		if (t && t->in_tree)
+		if (t && t->in_tree) {
 			t->cur_sys = e->sys_id;
+			t->cur_args[0] = e->sys_args[0];
+			t->cur_args[1] = e->sys_args[1];
+		}
 		break;
 	case TEV_SYS_EXIT:
 		t = timeline_find(tl, e->pid);
 		if (!t || !t->in_tree)
 			break;
+		if (!e->sys_ret && e->sys_id == t->cur_sys &&
+		    tl_chan_made(e->sys_id, t->cur_args) != TL_N_CHANS)
+			t->made[tl_chan_made(e->sys_id, t->cur_args)]++;
 		t->cur_sys = -1;
 		if (e->sys_ret <= 0)
 			break;

@@ -24,6 +24,15 @@ enum tl_class {
 	TL_N_CLASSES
 };
 
+/* What a channel made in the tree was (pipe, pipe2, socketpair). */
+enum tl_chan {
+	TL_CHAN_PIPE,    /* pipe, pipe2 */
+	TL_CHAN_STREAM,  /* socketpair(AF_UNIX, SOCK_STREAM) */
+	TL_CHAN_DGRAM,   /* socketpair(AF_UNIX, SOCK_DGRAM) */
+	TL_CHAN_OTHER,   /* any other socketpair (SOCK_SEQPACKET, ...) */
+	TL_N_CHANS
+};
+
 #define TL_WAKER_IRQ 0      /* woken from an interrupt (a timer, I/O) */
 #define TL_WAKER_OUTSIDE -1 /* woken by a task outside the tree */
 
@@ -62,6 +71,8 @@ struct tl_thread {
 	 * the messages' count and size */
 	double read_bytes, write_bytes;
 	unsigned long n_reads, n_writes;
+	/* the channels it made: those that returned 0 */
+	unsigned long made[TL_N_CHANS];
 	/* from the mimic_task line held longest: a thread's policy while it
 	 * did its work, not the one it was born with or reset before its
 	 * exit (cyclictest's threads go back to SCHED_OTHER at the end) */
@@ -72,6 +83,7 @@ struct tl_thread {
 	bool on_cpu, open_block;
 	unsigned long long on_since, burst_ns;
 	long cur_sys;
+	unsigned long cur_args[2];
 };
 
 struct timeline {
@@ -101,5 +113,18 @@ const char *tl_class_name(enum tl_class c);
  * child's end ends its parent's wait4, a thread's its joiner's futex;
  * the wake-up comes after sched_process_exit). */
 bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake);
+
+/* The channels t's process and its ancestors' processes made (their
+ * threads' sums): those t can have inherited, what it reads from. */
+void tl_channels_made(const struct timeline *tl, const struct tl_thread *t,
+		      unsigned long made[TL_N_CHANS]);
+
+/* How many of t's blockings of class cls the exit of one of its children
+ * ended (the wake-up after the child's last blocking: tl_exit_wake).
+ * find says which wakers count: the waker's thread, or NULL. */
+unsigned long tl_child_exit_wakes(const struct tl_thread *t, enum tl_class cls,
+				  const struct tl_thread *(*find)(
+					  const void *ctx, int pid),
+				  const void *ctx);
 
 #endif

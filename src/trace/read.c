@@ -58,6 +58,25 @@ static long long read_num(struct tep_event *ev, struct tep_record *rec,
 	return (long long)v;
 }
 
+/* The first n elements of an array field of unsigned longs (raw_syscalls'
+ * args) into out; 0 where the field is shorter or missing. */
+static void read_args(struct tep_event *ev, struct tep_record *rec,
+		      unsigned long *out, int n)
+{
+	struct tep_format_field *f = tep_find_field(ev, "args");
+	int len = f ? (int)f->arraylen : 0;
+	int elem = len > 0 ? f->size / len : 0;
+
+	for (int i = 0; i < n; i++) {
+		out[i] = 0;
+		if (elem > 0 && elem <= (int)sizeof(out[i]) && i < len &&
+		    (size_t)f->offset + (size_t)(i + 1) * (size_t)elem <=
+			    (size_t)rec->size)
+			memcpy(&out[i], (const char *)rec->data + f->offset +
+				       i * elem, (size_t)elem);
+	}
+}
+
 /* A string field (fixed array or __data_loc) into out, NUL-terminated. */
 static void read_str(struct tep_event *ev, struct tep_record *rec,
 		     const char *name, char *out, size_t size)
@@ -148,6 +167,7 @@ static int read_one(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 		break;
 	case TEV_SYS_ENTER:
 		e.sys_id = (long)read_num(ev, rec, "id");
+		read_args(ev, rec, e.sys_args, 2);
 		break;
 	case TEV_SYS_EXIT:
 		e.sys_id = (long)read_num(ev, rec, "id");

@@ -17,7 +17,7 @@ enum trace_ev_kind {
 	TEV_EXEC,       /* sched_process_exec: target now runs comm */
 	TEV_EXIT,       /* sched_process_exit: target ends */
 	TEV_RENAME,     /* task_rename: target is now comm */
-	TEV_SYS_ENTER,  /* raw_syscalls: sys_id */
+	TEV_SYS_ENTER,  /* raw_syscalls: sys_id, sys_args */
 	TEV_SYS_EXIT,   /* raw_syscalls: sys_id, sys_ret */
 	TEV_PRINT,      /* ftrace print (trace_marker): text */
 };
@@ -34,6 +34,7 @@ struct trace_ev {
 	int prev_prio;
 	unsigned long long clone_flags;
 	long sys_id, sys_ret;
+	unsigned long sys_args[2]; /* TEV_SYS_ENTER: its first two arguments */
 	char comm[17];          /* switch: prev_comm; exec, rename, newtask */
 	char next_comm[17];
 	const char *text;       /* TEV_PRINT, valid during the callback */
