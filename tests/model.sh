@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 29
+plan 31
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -78,7 +78,7 @@ ok $? "--pid of a task not in the recording: exit 1, saying so"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 16); do
+	for i in $(seq 18); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -154,16 +154,25 @@ if command -v hackbench >/dev/null 2>&1; then
 	}
 	join_ok "$TMP/hb.json"
 	ok $? "hackbench's parent joins its 8 children (wait4): each sends it one message at its end"
+	# hackbench made its channels with socketpair(AF_UNIX, SOCK_STREAM):
+	# the receivers' channels are stream sockets (its senders block on a
+	# full socket as they did); the join's, mimic's stand-in, a pipe.
+	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket" }' "$TMP/hb.json")" -ge 4 ] &&
+		[ "$(grep -c '"type": "pipe"' "$TMP/hb.json")" -eq 1 ] &&
+		grep -q '"to_hackbench": { "type": "pipe" }' "$TMP/hb.json"
+	ok $? "hackbench's socketpairs: its receivers read from stream sockets, the join from a pipe"
+	run_bounded 20 "$MIMIC" record -q -o "$TMP/hbp.dat" -- hackbench -p -g 1 -f 4 -l 500
+	"$MIMIC" model -q -o "$TMP/hbp.json" "$TMP/hbp.dat" 2>"$TMP/err" &&
+		! grep -q '"type": "socket"' "$TMP/hbp.json" &&
+		[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "pipe" }' "$TMP/hbp.json")" -ge 4 ]
+	ok $? "hackbench -p (pipe(2)): its receivers read from pipes, none from a socket"
 	run_bounded 20 "$MIMIC" record -q -o "$TMP/hbt.dat" -- hackbench -T -g 1 -f 4 -l 500
 	"$MIMIC" model -o "$TMP/hbt.json" "$TMP/hbt.dat" 2>"$TMP/table" &&
 		"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" && join_ok "$TMP/hbt.json"
 	ok $? "hackbench -T: its main thread joins its 8 threads (pthread_join's futex)"
 	grep -i join "$TMP/table" | diag
 else
-	skip "hackbench is not installed"
-	skip "hackbench is not installed"
-	skip "hackbench is not installed"
-	skip "hackbench is not installed"
+	for i in 1 2 3 4 5 6; do skip "hackbench is not installed"; done
 fi
 # A ping-pong by volume: perf bench's two processes each read and write
 # 2000 times; the model's two loops are the messages, not the blockings.
