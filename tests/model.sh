@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 31
+plan 32
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -75,6 +75,16 @@ ok $? "--comm gzip: gzip's tree only (one task)"
 "$MIMIC" model -q --pid 999999 "$DATA/model-small.dat" >/dev/null 2>"$TMP/err"
 [ $? -eq 1 ] && grep -q 'no thread of the tree of pid 999999 ran' "$TMP/err"
 ok $? "--pid of a task not in the recording: exit 1, saying so"
+
+# A checked-in recording of sh -c 'seq 1 30000 | cat >/dev/null;
+# hackbench -g 1 -f 2 -l 20' (tests/data/model-sockets.dat): cat reads
+# the pipe sh made (pipe2), hackbench's receivers the socket pairs
+# hackbench made, though sh made a pipe before it.
+"$MIMIC" model -q -o "$TMP/sockets.json" "$DATA/model-sockets.dat" 2>/dev/null &&
+	grep -q '"to_cat": { "type": "pipe" }' "$TMP/sockets.json" &&
+	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket" }' "$TMP/sockets.json")" -eq 4 ] &&
+	"$MIMIC" --check "$TMP/sockets.json" 2>/dev/null
+ok $? "a channel is a socket when the reader's nearest ancestor that made channels made socket pairs (hackbench), a pipe when pipes (sh's seq | cat)"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then

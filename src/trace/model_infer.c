@@ -395,8 +395,8 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 }
 
 /*
- * What mt reads from, by the channels its process and its ancestors
- * made (it can read only what it inherited or made): sockets of one
+ * What mt reads from, by the channels the nearest of its process and its
+ * ancestors that made any made (tl_channels_made): sockets of one
  * kind and no pipe, that socket; else a pipe, with a warning when
  * sockets were made too. A join's channel is mimic's stand-in for a
  * wait: a pipe. A datagram is at most MD_DGRAM_MAX bytes.
@@ -416,7 +416,7 @@ static void md_channel(struct model *m, const struct timeline *tl,
 		return;
 	if (made[TL_CHAN_PIPE] || made[TL_CHAN_OTHER] ||
 	    (made[TL_CHAN_STREAM] && made[TL_CHAN_DGRAM])) {
-		model_warn(m, "%s: its process and its ancestors made %lu "
+		model_warn(m, "%s: its process or its ancestor made %lu "
 			"pipes, %lu stream, %lu datagram and %lu other socket "
 			"pairs: which it reads is not known, a pipe", mt->name,
 			made[TL_CHAN_PIPE], made[TL_CHAN_STREAM],

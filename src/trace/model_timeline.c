@@ -63,22 +63,26 @@ unsigned long tl_child_exit_wakes(const struct tl_thread *t, enum tl_class cls,
 void tl_channels_made(const struct timeline *tl, const struct tl_thread *t,
 		      unsigned long made[TL_N_CHANS])
 {
-	int tgid[TL_MAX_DEPTH];
-	int n = 0;
+	int depth = 0, last = 0;
 
 	memset(made, 0, TL_N_CHANS * sizeof(made[0]));
-	for (const struct tl_thread *a = t; a && a->in_tree && n < TL_MAX_DEPTH;
-	     a = a->root ? NULL : timeline_find(tl, a->parent)) {
-		if (!n || tgid[n - 1] != a->tgid)
-			tgid[n++] = a->tgid;
-	}
-	for (size_t i = 0; i < tl->n; i++) {
-		bool ours = false;
+	for (const struct tl_thread *a = t; a && a->in_tree &&
+	     depth < TL_MAX_DEPTH;
+	     a = a->root ? NULL : timeline_find(tl, a->parent), depth++) {
+		unsigned long any = 0;
 
-		for (int k = 0; k < n && !ours; k++)
-			ours = tl->t[i].in_tree && tl->t[i].tgid == tgid[k];
-		for (int c = 0; ours && c < TL_N_CHANS; c++)
-			made[c] += tl->t[i].made[c];
+		if (a->tgid == last)
+			continue;
+		last = a->tgid;
+		for (size_t i = 0; i < tl->n; i++)
+			for (int c = 0; tl->t[i].in_tree &&
+					tl->t[i].tgid == a->tgid && c < TL_N_CHANS;
+			     c++) {
+				made[c] += tl->t[i].made[c];
+				any += tl->t[i].made[c];
+			}
+		if (any)
+			return;
 	}
 }
 

@@ -114,8 +114,9 @@ const char *tl_class_name(enum tl_class c);
  * the wake-up comes after sched_process_exit). */
 bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake);
 
-/* The channels t's process and its ancestors' processes made (their
- * threads' sums): those t can have inherited, what it reads from. */
+/* The channels made by the nearest of t's process and its ancestors'
+ * processes that made any (its threads' sums): what t reads from, made
+ * or inherited (a shell's earlier pipeline is not its children's). */
 void tl_channels_made(const struct timeline *tl, const struct tl_thread *t,
 		      unsigned long made[TL_N_CHANS]);
 
