@@ -1,10 +1,11 @@
 #!/bin/sh
 # The canned schbench workloads (modern and classic) pass --check, run for
 # a second with small counts, and print schbench's report lines in its
-# formats, with non-negative, ordered percentiles; utils/schbench-autoscale
+# formats, with non-negative, ordered percentiles; the classic one writes
+# no logs and its main thread sleeps while it runs; utils/schbench-autoscale
 # runs classic schbench's -a loop.
 . "${srcdir:-.}/tests/lib.sh"
-plan 14
+plan 16
 MIMIC_WORKLOAD_PATH="$srcdir/workloads"
 export MIMIC_WORKLOAD_PATH
 "$MIMIC" --check schbench && "$MIMIC" --check schbench-classic
@@ -64,6 +65,23 @@ c=$(awk '
 	on && k == n { if ($0 !~ /^\tmin=0, max=[0-9]+$/) exit 1; print vals; exit 0 }' "$TMP/c.out")
 ordered "$c"
 ok $? "Latency percentiles (usec) in classic schbench's format, ordered:$c"
+! ls "$TMP"/mimic-schbench-classic-*.log >/dev/null 2>&1
+ok $? "classic schbench writes no per-iteration logs (schbench writes none)"
+
+# schbench's main thread sleeps the whole runtime; mimic's, with no logs
+# to drain and no progress line, sleeps to the stop too, instead of taking
+# a CPU from the spinning workers ten times a second (13 switches in the
+# 1.5 s looked at when it did).
+"$MIMIC" --set runtime=4 --set message_threads=1 --set workers=1 --set sleeptime=2000 \
+	--set cputime=2000 --logdir "$TMP" schbench-classic >/dev/null 2>&1 &
+pid=$!
+switches() { awk '/^voluntary_ctxt_switches:/ { print $2 }' "/proc/$pid/task/$pid/status" 2>/dev/null; }
+sleep 1.5; v1=$(switches)
+sleep 1.5; v2=$(switches)
+wait $pid
+diag "main's voluntary switches: $v1 at 1.5 s, $v2 at 3 s"
+[ -n "$v1" ] && [ -n "$v2" ] && [ $((v2 - v1)) -le 3 ]
+ok $? "the main thread sleeps while the threads run ($v1 -> $v2 switches)"
 
 "$srcdir/utils/schbench-autoscale" --mimic "$MIMIC" --max-workers 2 \
 	--workload "$srcdir/workloads/schbench-classic.json" --set runtime=1 \

@@ -672,11 +672,18 @@ static void engine_supervise(struct engine *e, const sigset_t *stops)
 	bool whole = e->opt->whole_duration && deadline != INT64_MAX;
 	struct progress progress;
 	struct interval interval;
+	bool periodic;
 
 	progress_start(&progress, e);
 	interval_start(&interval, e);
+	/* Nothing to drain or show: main sleeps to the end (or to the next
+	 * --interval block), as a benchmark's main does, rather than take a
+	 * CPU from the threads ten times a second. */
+	periodic = e->w->g.log_mode != LOG_DISABLED || progress.on;
+
 	while (whole || atomic_load(&e->live) > 0) {
-		int64_t now = time_now_ns(), wait = ENGINE_DRAIN_NS;
+		int64_t now = time_now_ns();
+		int64_t wait = periodic ? ENGINE_DRAIN_NS : INT64_MAX;
 		int64_t next = interval_next_ns(&interval);
 		int sig;
 

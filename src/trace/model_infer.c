@@ -23,6 +23,9 @@
 /* mimic's own CPU per event, µs (md_cost) */
 #define MD_COST_LOOP_US 0.3   /* an iteration and its run */
 #define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
+#define MD_COST_USER_US 4.1   /* the same, outside the kernel (with the
+			       * iteration): what the recorded kernel part
+			       * leaves of it */
 #define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
 #define MD_COST_SEND_US 2.0   /* a message written */
 #define MD_COST_SOCK_US 3.6   /* a message read or written, AF_UNIX socket */
@@ -225,11 +228,14 @@ static int md_shape(struct md_task *mt)
 
 /*
  * A sleep whose wake-ups come at a steady period is a timer: the middle
- * 80 % of the intervals within MD_TIMER_CV of their median, and no wider
+ * half of the intervals within MD_TIMER_CV of their median, and no wider
  * than the sleeps' own (within MD_TIMER_TIE: the sleeps make up for the
  * work, as an absolute timer's do; a fixed sleep after varying work is
- * no timer; with work too short to tell, the timer keeps the period). Quantiles,
- * not the standard deviation: one late wake-up must not hide the period.
+ * no timer; with work too short to tell, the timer keeps the period).
+ * Quartiles, not the standard deviation nor the 10th-90th percentiles:
+ * on a busy VM a fifth of a timer's interrupts come late (cyclictest's
+ * 1000 us: 856-1201 us between the 10th and 90th, 991-1014 between the
+ * quartiles), and a late one makes the next interval short.
  */
 static void md_timer(struct md_task *mt)
 {
@@ -256,8 +262,8 @@ static void md_timer(struct md_task *mt)
 	qsort(gap, n, sizeof(*gap), cmp_double);
 	qsort(len, n, sizeof(*len), cmp_double);
 	mid = quantile(gap, n, 0.5);
-	gap_spread = quantile(gap, n, 0.9) - quantile(gap, n, 0.1);
-	len_spread = quantile(len, n, 0.9) - quantile(len, n, 0.1);
+	gap_spread = quantile(gap, n, 0.75) - quantile(gap, n, 0.25);
+	len_spread = quantile(len, n, 0.75) - quantile(len, n, 0.25);
 	if (gap_spread <= MD_TIMER_CV * mid &&
 	    gap_spread <= MD_TIMER_TIE * len_spread) {
 		mt->block = MD_TIMER;
@@ -269,24 +275,41 @@ out:
 	free(len);
 }
 
+bool md_kern_measured(const struct md_task *mt)
+{
+	return mt->kern_n >= MD_TIMER_MIN;
+}
+
 /*
  * mimic's own CPU per iteration: what its events cost beyond their
  * `run` (measured here on a 2-CPU VM while recording: doc/model.md). The
  * recorded CPU holds the original's own read, write and wake-up costs,
- * which the model's events redo, so this is taken off the run.
+ * which the model's events redo, so this is taken off the run. The
+ * kernel's part of a blocking (the system call's entry to the switch out,
+ * the switch in to its exit) is the same call in the model: when the
+ * recording shows it, it is taken from there, as the machine ran then,
+ * and only mimic's part outside the kernel is a constant; the blocking
+ * read's copy is in that part, so its message costs no read more.
  */
 static double md_cost(const struct model *m, const struct md_task *mt)
 {
-	double c = MD_COST_LOOP_US, blocks = 0;
+	double c = MD_COST_LOOP_US, blocks = 0, reads;
+	bool measured = md_kern_measured(mt);
 
 	if (mt->block != MD_NONE && mt->loops > 0)
 		blocks = fmin((double)mt->cycles, (double)mt->loops);
 	if (mt->loops > 0)
-		c += MD_COST_WAKE_US * blocks / (double)mt->loops;
-	if (mt->block == MD_RECV)
+		c += (measured ? mt->kern_us + MD_COST_USER_US - MD_COST_LOOP_US
+			       : MD_COST_WAKE_US) *
+		     blocks / (double)mt->loops;
+	if (mt->block == MD_RECV) {
+		reads = (double)mt->per_recv;
+		if (measured && mt->loops > 0)
+			reads = fmax(reads - blocks / (double)mt->loops, 0);
 		c += (mt->chan == TL_CHAN_PIPE ? MD_COST_RECV_US :
 						 MD_COST_SOCK_US) *
-		     (double)mt->per_recv;
+		     reads;
+	}
 	for (size_t l = 0; l < mt->n_out; l++)
 		if (mt->out[l].when == MD_EACH)
 			c += (m->t[mt->out[l].to].chan == TL_CHAN_PIPE ?
@@ -530,6 +553,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 				"is not told apart)", mt->name, 99 - t->kprio);
 		mt->cls = md_main_class(t, &mt->cycles);
 		mt->cls = md_join_class(tl, t, mt->cls, &mt->cycles);
+		mt->kern_us = tl_kern_mean(t, mt->cls, &mt->kern_n) / 1e3;
 		if (md_shape(mt))
 			return -1;
 		mt->loops = mt->cycles ? (long long)mt->cycles : 1;

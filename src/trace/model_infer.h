@@ -12,5 +12,8 @@
 
 /* 0, or -1 when out of memory. */
 int model_infer(struct model *m, const struct timeline *tl);
+/* Whether mt's kernel part of a blocking (kern_us) was measured on
+ * enough blockings to stand for mimic's (else a constant does). */
+bool md_kern_measured(const struct md_task *mt);
 
 #endif

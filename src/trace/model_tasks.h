@@ -58,6 +58,8 @@ struct md_task {
 	long per_recv;              /* MD_RECV: messages read per iteration */
 	long long in_start, in_end; /* messages read once, before/after */
 	double cost_us;             /* mimic's own CPU per iteration */
+	double kern_us;             /* the kernel's part of a blocking of cls */
+	size_t kern_n;              /* the blockings it was measured on */
 	bool sends_first;           /* sends, then blocks (it starts chains) */
 	bool joins;                 /* its recv is its children's ends */
 	struct md_link *out;

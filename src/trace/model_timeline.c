@@ -309,6 +309,7 @@ static void tl_seen_running(struct timeline *tl, int pid,
 		if (!b->wake)
 			b->wake = ts;
 		b->back = ts;
+		b->kern = 0; /* its switch in unseen */
 		t->open_block = false;
 	}
 	t->on_cpu = true;
@@ -346,6 +347,10 @@ static void tl_switch(struct timeline *tl, const struct trace_ev *e)
 			b = tl_push_block(p);
 			if (b) {
 				b->start = e->ts;
+				/* entered on CPU since: its half of the
+				 * kernel's part of the blocking */
+				if (p->cur_sys >= 0 && p->sys_since >= p->on_since)
+					b->kern = e->ts - p->sys_since;
 				b->sys = p->cur_sys;
 				b->cls = tl_classify(p->cur_sys);
 				b->waker = TL_WAKER_IRQ;
@@ -363,6 +368,7 @@ static void tl_switch(struct timeline *tl, const struct trace_ev *e)
 				b->wake = e->ts;
 			b->back = e->ts;
 			n->open_block = false;
+			n->exit_pending = b->kern > 0;
 		}
 	}
 }
@@ -441,9 +447,13 @@ static int tl_event(const struct trace_ev *e, void *data)
 	case TEV_SYS_ENTER:
 		t = timeline_find(tl, e->pid);
 		if (t && t->in_tree) {
+			if (t->exit_pending && t->n_blocks)
+				t->blocks[t->n_blocks - 1].kern = 0; /* no exit */
 			t->cur_sys = e->sys_id;
 			t->cur_args[0] = e->sys_args[0];
 			t->cur_args[1] = e->sys_args[1];
+			t->sys_since = e->ts;
+			t->exit_pending = false;
 		}
 		break;
 	case TEV_SYS_EXIT:
@@ -453,6 +463,18 @@ static int tl_event(const struct trace_ev *e, void *data)
 		if (!e->sys_ret && e->sys_id == t->cur_sys &&
 		    tl_chan_made(e->sys_id, t->cur_args) != TL_N_CHANS)
 			t->made[tl_chan_made(e->sys_id, t->cur_args)]++;
+		/* The blocking call returns: its other half, when it ran
+		 * through from its switch in. */
+		if (t->exit_pending && t->n_blocks) {
+			struct tl_block *b = &t->blocks[t->n_blocks - 1];
+
+			if (t->on_cpu && t->on_since == b->back &&
+			    b->sys == e->sys_id)
+				b->kern += e->ts - b->back;
+			else
+				b->kern = 0;
+			t->exit_pending = false;
+		}
 		t->cur_sys = -1;
 		if (e->sys_ret <= 0)
 			break;
@@ -523,4 +545,18 @@ void timeline_free(struct timeline *tl)
 	free(tl->t);
 	free(tl->index);
 	memset(tl, 0, sizeof(*tl));
+}
+
+double tl_kern_mean(const struct tl_thread *t, enum tl_class cls, size_t *n)
+{
+	double sum = 0;
+
+	*n = 0;
+	for (size_t b = 0; b < t->n_blocks; b++)
+		if (t->blocks[b].cls == cls && t->blocks[b].kern &&
+		    t->blocks[b].back) {
+			sum += (double)t->blocks[b].kern;
+			(*n)++;
+		}
+	return *n ? sum / (double)*n : 0;
 }

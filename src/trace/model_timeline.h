@@ -40,6 +40,10 @@ struct tl_block {
 	unsigned long long start;  /* switched out, ns */
 	unsigned long long wake;   /* woken (sched_waking, else wakeup) */
 	unsigned long long back;   /* switched in again */
+	/* ns in the kernel around the sleep, on CPU: from the system call's
+	 * entry to the switch out, and from the switch in to its exit
+	 * (0: a side not seen, or preempted in between) */
+	unsigned long long kern;
 	long sys;                  /* the system call open, -1 none */
 	int waker;                 /* a tree pid, or TL_WAKER_* */
 	enum tl_class cls;
@@ -80,10 +84,11 @@ struct tl_thread {
 	struct tl_attrs attrs, cur;
 	unsigned long long cur_since, attrs_ns;
 	/* while reading */
-	bool on_cpu, open_block;
+	bool on_cpu, open_block, exit_pending;
 	unsigned long long on_since, burst_ns;
 	long cur_sys;
 	unsigned long cur_args[2];
+	unsigned long long sys_since; /* cur_sys entered */
 };
 
 struct timeline {
@@ -113,6 +118,10 @@ const char *tl_class_name(enum tl_class c);
  * child's end ends its parent's wait4, a thread's its joiner's futex;
  * the wake-up comes after sched_process_exit). */
 bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake);
+/* The mean of the kernel's ns around t's blockings of class cls (their
+ * `kern`), over *n (out) blockings that have it; 0 when none. */
+double tl_kern_mean(const struct tl_thread *t, enum tl_class cls,
+		    size_t *n);
 
 /* The channels made by the nearest of t's process and its ancestors'
  * processes that made any (its threads' sums): what t reads from, made
