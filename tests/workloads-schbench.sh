@@ -5,7 +5,7 @@
 # no logs and its main thread sleeps while it runs; utils/schbench-autoscale
 # runs classic schbench's -a loop.
 . "${srcdir:-.}/tests/lib.sh"
-plan 16
+plan 17
 MIMIC_WORKLOAD_PATH="$srcdir/workloads"
 export MIMIC_WORKLOAD_PATH
 "$MIMIC" --check schbench && "$MIMIC" --check schbench-classic
@@ -54,6 +54,8 @@ grep -Eq '^Wakeup Latencies percentiles \(usec\) runtime 1 \(s\) \([1-9][0-9]* t
 	! grep -q '^average rps: 0\.00$' "$TMP/m.out" &&
 	grep -qx 'sched delay: message 0 (usec) worker 0 (usec)' "$TMP/m.out"
 ok $? "wake-up samples were taken; average rps and sched delay lines"
+! ls "$TMP"/mimic-schbench-*.log >/dev/null 2>&1
+ok $? "the modern schbench writes no per-iteration logs (schbench writes none)"
 
 "$MIMIC" --set runtime=1 --set message_threads=1 --set workers=2 --set sleeptime=2000 \
 	--set cputime=2000 --logdir "$TMP" schbench-classic >"$TMP/c.out" 2>"$TMP/c.err"
