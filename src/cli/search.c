@@ -54,7 +54,9 @@ static int search_add(struct search_path *sp, const char *path,
 /*
  * <tree>/workloads when this binary is <tree>/src/mimic of a configured
  * tree (config.status is there); an installed binary's parent has
- * neither. Writes it to buf, or returns false.
+ * neither. A tree configured outside its sources (make distcheck's
+ * VPATH build) has no workloads/ of its own: the sources' it was
+ * configured from. Writes it to buf, or returns false.
  */
 static bool search_build_tree(char *buf, size_t size)
 {
@@ -76,7 +78,16 @@ static bool search_build_tree(char *buf, size_t size)
 		return false;
 	if ((size_t)snprintf(buf, size, "%s/workloads", exe) >= size)
 		return false;
+	if (search_is_dir(buf))
+		return true;
+#ifdef MIMIC_BUILD_SRCDIR
+	if ((size_t)snprintf(buf, size, "%s/workloads", MIMIC_BUILD_SRCDIR) >=
+	    size)
+		return false;
 	return search_is_dir(buf);
+#else
+	return false;
+#endif
 }
 
 int search_path_get(struct search_path *sp)
