@@ -121,6 +121,15 @@ static enum tl_chan tl_chan_made(long sys, const unsigned long *args)
 	return TL_CHAN_OTHER;
 }
 
+/* A call that returned 0: the channel it made, if it made one. */
+static void tl_count_made(struct tl_thread *t, long sys)
+{
+	enum tl_chan c = tl_chan_made(sys, t->cur_args);
+
+	if (c != TL_N_CHANS)
+		t->made[c]++;
+}
+
 static size_t tl_hash(int pid, size_t size)
 {
 	return ((unsigned)pid * 2654435761u) & (size - 1);
@@ -460,9 +469,8 @@ static int tl_event(const struct trace_ev *e, void *data)
 		t = timeline_find(tl, e->pid);
 		if (!t || !t->in_tree)
 			break;
-		if (!e->sys_ret && e->sys_id == t->cur_sys &&
-		    tl_chan_made(e->sys_id, t->cur_args) != TL_N_CHANS)
-			t->made[tl_chan_made(e->sys_id, t->cur_args)]++;
+		if (!e->sys_ret && e->sys_id == t->cur_sys)
+			tl_count_made(t, e->sys_id);
 		/* The blocking call returns: its other half, when it ran
 		 * through from its switch in. */
 		if (t->exit_pending && t->n_blocks) {
