@@ -77,6 +77,10 @@ struct tl_thread {
 	unsigned long n_reads, n_writes;
 	/* the channels it made: those that returned 0 */
 	unsigned long made[TL_N_CHANS];
+	/* a process's leader (pid == tgid): the sums of made over its
+	 * threads in the tree, once the recording is read */
+	unsigned long proc_made[TL_N_CHANS];
+	bool has_proc_made;
 	/* from the mimic_task line held longest: a thread's policy while it
 	 * did its work, not the one it was born with or reset before its
 	 * exit (cyclictest's threads go back to SCHED_OTHER at the end) */
