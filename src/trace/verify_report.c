@@ -162,10 +162,10 @@ static void vf_print_task_bursts(FILE *f, const struct vf_report *r)
 	struct vf_task_bursts b = vf_task_bursts(r);
 
 	if (!b.n) {
-		fprintf(f, "burst p50 per task: no task with a ratio\n");
+		fprintf(f, "per task: no burst p50 ratio\n");
 		return;
 	}
-	fprintf(f, "burst p50 per task: ratio %.2f-%.2f, worst %s %.2f; %zu "
+	fprintf(f, "per task: burst p50 ratio %.2f-%.2f, worst %s %.2f; %zu "
 		"of %zu tasks within +-20 %%", b.min, b.max, b.worst_name,
 		b.worst, b.within, b.tasks);
 	if (b.n < b.tasks)
