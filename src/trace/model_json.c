@@ -311,7 +311,7 @@ static void json_task(FILE *f, const struct model *m,
 	fputs("\t\t", f);
 	json_str_put(f, mt->name);
 	fprintf(f, ": {\n\t\t\t\"mode\": \"%s\", ",
-		mt->src->is_thread ? "thread" : "process");
+		mt->as_thread ? "thread" : "process");
 	if (start || end || spread)
 		fputs("\"loop\": 1", f);
 	else

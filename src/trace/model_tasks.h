@@ -64,9 +64,12 @@ struct md_task {
 	long long in_start, in_end; /* messages read once, before/after */
 	double cost_us;             /* mimic's own CPU per iteration */
 	double kern_us;             /* the kernel's part of a blocking of cls */
+	double kern_in_us;          /* its switch in to the call's exit */
 	size_t kern_n;              /* the blockings it was measured on */
 	bool sends_first;           /* sends, then blocks (it starts chains) */
 	bool joins;                 /* its recv is its children's ends */
+	bool as_thread;             /* a thread of mimic: a thread, or a
+				     * process whose threads are modelled */
 	struct md_link *out;
 	size_t n_out;
 	double delay_us;            /* forked this long after the root */

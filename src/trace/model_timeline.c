@@ -510,10 +510,12 @@ static int tl_event(const struct trace_ev *e, void *data)
 			struct tl_block *b = &t->blocks[t->n_blocks - 1];
 
 			if (t->on_cpu && t->on_since == b->back &&
-			    b->sys == e->sys_id)
+			    b->sys == e->sys_id) {
 				b->kern += e->ts - b->back;
-			else
+				b->kern_in = e->ts - b->back;
+			} else {
 				b->kern = 0;
+			}
 			t->exit_pending = false;
 		}
 		t->cur_sys = -1;
@@ -587,6 +589,20 @@ void timeline_free(struct timeline *tl)
 	free(tl->t);
 	free(tl->index);
 	memset(tl, 0, sizeof(*tl));
+}
+
+double tl_kern_in_mean(const struct tl_thread *t, enum tl_class cls)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t b = 0; b < t->n_blocks; b++)
+		if (t->blocks[b].cls == cls && t->blocks[b].kern &&
+		    t->blocks[b].kern_in && t->blocks[b].back) {
+			sum += (double)t->blocks[b].kern_in;
+			n++;
+		}
+	return n ? sum / (double)n : 0;
 }
 
 double tl_kern_mean(const struct tl_thread *t, enum tl_class cls, size_t *n)
