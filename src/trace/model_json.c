@@ -21,17 +21,29 @@ static void json_num(FILE *f, double v)
 		fprintf(f, "%.1f", v);
 }
 
+/* A distribution: one value, or its bins, those of one value (shifted
+ * to the floor together, doc/model.md step 7) merged. */
 static void json_dist(FILE *f, const struct md_dist *d)
 {
-	if (d->n <= 1) {
+	bool same = true;
+
+	for (int i = 1; i < d->n; i++)
+		same = same && d->value[i] == d->value[0];
+	if (d->n <= 1 || same) {
 		json_num(f, d->value[0]);
 		return;
 	}
 	fputs("{ \"choice\": [", f);
-	for (int i = 0; i < d->n; i++) {
+	for (int i = 0; i < d->n;) {
+		double w = 0;
+		int k = i;
+
+		for (; k < d->n && d->value[k] == d->value[i]; k++)
+			w += d->weight[k];
 		fputs(i ? ", [" : "[", f);
 		json_num(f, d->value[i]);
-		fprintf(f, ", %.0f]", d->weight[i]);
+		fprintf(f, ", %.0f]", w);
+		i = k;
 	}
 	fputs("] }", f);
 }
