@@ -33,6 +33,8 @@
 #define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
 #define MD_COST_SEND_US 2.0   /* a message written */
 #define MD_COST_SOCK_US 3.6   /* a message read or written, AF_UNIX socket */
+#define MD_COST_PROCESS_US 700.0 /* a process instance's start and end */
+#define MD_COST_THREAD_US 200.0  /* a thread instance's */
 #define MD_DGRAM_MAX 65536    /* mimic's largest datagram */
 
 static int cmp_double(const void *a, const void *b)
@@ -314,7 +316,9 @@ static double md_cost(const struct model *m, const struct md_task *mt)
 	double c = MD_COST_LOOP_US, blocks = 0, reads;
 	bool measured = md_kern_measured(mt);
 
-	if (mt->block != MD_NONE && mt->loops > 0)
+	/* A sender that blocked on its full channel blocks so again:
+	 * the back-pressure is the original's (doc/model.md step 5). */
+	if ((mt->block != MD_NONE || mt->cls == TL_WRITE) && mt->loops > 0)
 		blocks = fmin((double)mt->cycles, (double)mt->loops);
 	if (mt->loops > 0)
 		c += (measured ? mt->kern_us + md_user_us(mt) - MD_COST_LOOP_US
@@ -385,7 +389,8 @@ static double md_shift_to_mean(const struct md_dist *d, double per)
  */
 static void md_run_budget(struct model *m, struct md_task *mt)
 {
-	double loop_us = mt->burst.mean * (double)mt->segments, per, shift;
+	double loop_us = mt->burst.mean * (double)mt->segments, per, shift,
+	       start;
 	bool same = mt->loops > 0 &&
 		    fabs((double)mt->loops - (double)mt->segments) <=
 			    0.2 * (double)mt->segments;
@@ -397,7 +402,22 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 		loop_us += mt->tail_us;
 		mt->tail_us = 0;
 	}
+	/* mimic's start and end of the instance: from the CPU after the
+	 * last blocking (the original's exit is there), the rest from the
+	 * loop's */
+	start = mt->as_thread ? MD_COST_THREAD_US : MD_COST_PROCESS_US;
+	if (mt->tail_us > 0) {
+		double take = fmin(start, mt->tail_us);
+
+		mt->tail_us = take < mt->tail_us ? round_us(mt->tail_us - take)
+						 : 0;
+		start -= take;
+	}
 	per = loop_us / (double)mt->loops - mt->cost_us;
+	if (per - start / (double)mt->loops >= MD_RUN_MIN_US)
+		per -= start / (double)mt->loops;
+	else if (per > MD_RUN_MIN_US)
+		per = MD_RUN_MIN_US;
 	if (per < MD_RUN_MIN_US)
 		model_warn(m, "%s: its CPU per iteration (%.1f us) is less than "
 			"mimic's own cost of the iteration's events (%.1f us): "
