@@ -6,7 +6,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 7
+plan 8
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -44,3 +44,10 @@ awk '$1 == "adrestia" && /as found/ && $(NF - 4) == "single" &&
 ok $? "its single row: real 4, mimic's figure, ratio"
 grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*$" "$TMP/out1"
 ok $? "its periodic row: real 8, with the block's load average (start-end)"
+
+# --ranges: the row ends with the real runs' min-max (the stand-in prints
+# 8 every time) and mimic's.
+"$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b1" --runs 2 \
+	--only adrestia --ranges >"$TMP/out2" 2>&1
+grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*$" "$TMP/out2"
+ok $? "--ranges: real 8-8 / mimic's min-max at the end of the row"

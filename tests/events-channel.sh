@@ -139,13 +139,15 @@ ok $? "... and the log's wu_lat stays 0 (no timer)"
 
 # The same asleep receiver on a datagram socket and on a recv from two
 # channels (poll): a message stamped after the recv began is a wake-up.
+# One sender alternates the two pipes, so their messages stay 2 ms apart
+# on a loaded machine (two senders' sleeps drift together there).
 cat >"$TMP/blk2.json" <<J
 { "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "blk2" },
   "resources": { "d": { "type": "socket", "mode": "dgram" } },
   "tasks": {
     "tx": { "loop": 100, "sleep": 2000, "send": { "to": "d", "bytes": 16 } },
-    "ty": { "loop": 50, "sleep": 4000, "send": { "to": "q", "bytes": 16 } },
-    "tw": { "loop": 50, "sleep": 4000, "delay": 2000, "send": { "to": "r", "bytes": 16 } },
+    "ty": { "loop": 50, "sleep0": 2000, "send0": { "to": "q", "bytes": 16 },
+            "sleep1": 2000, "send1": { "to": "r", "bytes": 16 } },
     "rd": { "loop": 100, "recv": { "from": "d", "bytes": 16 } },
     "rp": { "loop": 100, "recv": { "from": ["q", "r"], "bytes": 16 } } } }
 J

@@ -13,6 +13,7 @@
 #include "lib/notice.h"
 
 #include "engine/work.h"
+#include "lib/cpuinfo.h"
 #include "lib/diag.h"
 #include "lib/safe_file.h"
 #include "model/workload.h"
@@ -48,46 +49,14 @@ static char *store_path(void)
 	return NULL;
 }
 
-/* "model name" (or "Processor" on some ARM kernels) of CPU cpu. */
-static void cpu_model(int cpu, char *out, size_t len)
-{
-	FILE *f = fopen("/proc/cpuinfo", "re");
-	char line[512];
-	int cur = -1;
-
-	snprintf(out, len, "unknown");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':');
-
-		if (!colon)
-			continue;
-		if (!strncmp(line, "processor", 9))
-			cur = atoi(colon + 1);
-		else if ((cur == cpu || cur == -1) &&
-			 (!strncmp(line, "model name", 10) ||
-			  !strncmp(line, "Processor", 9))) {
-			colon += strspn(colon + 1, " \t") + 1;
-			colon[strcspn(colon, "\n")] = '\0';
-			/* The store is tab-separated. */
-			for (char *c = colon; *c; c++)
-				if (*c == '\t')
-					*c = ' ';
-			snprintf(out, len, "%s", colon);
-			if (cur == cpu)
-				break;
-		}
-	}
-	fclose(f);
-}
-
 static void store_key(int cpu, char *key, size_t len)
 {
 	char model[256];
 	struct utsname u;
 
-	cpu_model(cpu, model, sizeof(model));
+	cpuinfo_model(cpu, model, sizeof(model));
+	if (!model[0])
+		snprintf(model, sizeof(model), "unknown");
 	if (uname(&u))
 		snprintf(u.release, sizeof(u.release), "unknown");
 	snprintf(key, len, "%s\t%s\t%d", model, u.release, cpu);

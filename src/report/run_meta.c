@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "lib/atomic_file.h"
+#include "lib/cpuinfo.h"
 #include "lib/safe_file.h"
 #include "lib/timeutil.h"
 #include "record/result.h"
@@ -48,41 +49,6 @@ static long long meta_read_ll(const char *path)
 	return end == buf ? -2 : v;
 }
 
-/* /proc/cpuinfo's first "model name" (x86), else "Model"/"cpu model". */
-static void meta_cpu_model(char *buf, size_t n)
-{
-	static const char *const keys[] = { "model name", "Model",
-					    "cpu model", "cpu" };
-	FILE *f = fopen("/proc/cpuinfo", "re");
-	char line[512];
-	int best = 4;
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':');
-
-		if (!colon)
-			continue;
-		for (int k = 0; k < best; k++) {
-			size_t kl = strlen(keys[k]);
-
-			if (strncmp(line, keys[k], kl) ||
-			    strspn(line + kl, " \t") != (size_t)(colon - line) - kl)
-				continue;
-			colon += 1 + strspn(colon + 1, " \t");
-			colon[strcspn(colon, "\n")] = '\0';
-			snprintf(buf, n, "%s", colon);
-			best = k;
-			break;
-		}
-		if (best == 0)
-			break;
-	}
-	fclose(f);
-}
-
 void run_meta_host(struct run_meta *m)
 {
 	struct utsname u;
@@ -92,7 +58,7 @@ void run_meta_host(struct run_meta *m)
 		snprintf(m->kernel, sizeof(m->kernel), "%s", u.release);
 		snprintf(m->machine, sizeof(m->machine), "%s", u.machine);
 	}
-	meta_cpu_model(m->cpu_model, sizeof(m->cpu_model));
+	cpuinfo_model(-1, m->cpu_model, sizeof(m->cpu_model));
 	m->cpus_online = sysconf(_SC_NPROCESSORS_ONLN);
 	m->cpus_configured = sysconf(_SC_NPROCESSORS_CONF);
 	m->loadavg[0] = '\0';
