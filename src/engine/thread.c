@@ -226,8 +226,9 @@ static void thread_trace_attrs(const struct sched_attrs *own,
 		ftrace_attrs_uclamp("util_max", own->util_max);
 }
 
-/* Attributes at phase entry, applied only when they change (as rt-app). */
-static void thread_enter_phase(struct thread *t, const struct phase *ph)
+/* Attributes at entry to another phase, applied only when they change
+ * (as rt-app). */
+static void thread_enter_other_phase(struct thread *t, const struct phase *ph)
 {
 	const struct cpu_set_list *cpus = ph->cpus.n	     ? &ph->cpus
 					  : t->task->cpus.n ? &t->task->cpus
@@ -271,10 +272,20 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 			 ph->name, err);
 }
 
+/* Attributes at phase entry, applied only when they change (as rt-app). */
+static void thread_enter_phase(struct thread *t, const struct phase *ph)
+{
+	/* Entering the phase it just left: nothing to change or trace. */
+	if (ph == t->entered_phase)
+		return;
+	t->entered_phase = ph;
+	thread_enter_other_phase(t, ph);
+}
+
 /*
  * The iteration's end-to-end latency (record/e2e.h), when it received a
- * chain or its phase has a budget: from the earliest origin it received,
- * else from its own trigger, to end_ns.
+ * chain or its phase has a budget (thread_end_iteration): from the
+ * earliest origin it received, else from its own trigger, to end_ns.
  */
 static void thread_end_chain(struct thread *t, const struct phase *ph,
 			     int64_t end_ns, uint64_t tl, uint64_t pl)
@@ -283,8 +294,6 @@ static void thread_end_chain(struct thread *t, const struct phase *ph,
 			 : t->it.own_ns ? t->it.own_ns : t->trigger_ns;
 	bool late;
 
-	if (!t->stats.e2e || (!t->it.chain_ns && !ph->budget_ns))
-		return;
 	late = e2e_add(t->stats.e2e, origin, end_ns, ph->budget_ns,
 		       t->it.chain_ns != 0);
 	if (t->trace)
@@ -292,31 +301,45 @@ static void thread_end_chain(struct thread *t, const struct phase *ph,
 				 t->cur_phase, late);
 }
 
-/* Logs the iteration; returns its period. */
+/*
+ * Logs the iteration; returns its period, if want_period. The clock is
+ * read only for what asks for the iteration's end: its log row, its
+ * end-to-end latency, the period (rtapp_stats); a sender of messages
+ * whose logs are off reads it for nothing else, once per iteration.
+ */
 static int64_t thread_end_iteration(struct thread *t, int64_t start_ns,
-				    uint64_t tl, uint64_t pl)
+				    uint64_t tl, uint64_t pl, bool want_period)
 {
-	struct log_row row = {
-		.perf = t->it.loops / 1000,
-		.run_ns = t->it.run_ns,
-		.start_ns = start_ns,
-		.end_ns = time_now_ns(),
-		.slack_ns = t->it.slack_ns,
-		.c_duration_ns = t->it.c_duration_ns,
-		.c_period_ns = t->it.c_period_ns,
-		.wu_lat_ns = t->it.wu_lat_ns,
-	};
+	const struct phase *ph = &t->task->phases[t->cur_phase];
+	bool e2e = t->stats.e2e && (t->it.chain_ns || ph->budget_ns);
+	int64_t end_ns;
 
 	t->stats.rows++;
-	thread_end_chain(t, &t->task->phases[t->cur_phase], row.end_ns, tl, pl);
 	/* In the log's µs, so the summary and the rows agree. */
-	if (row.c_period_ns && t->stats.slack_us)
-		rshist_add(t->stats.slack_us, time_ns_to_us(row.slack_ns));
-	if (row.c_duration_ns && t->stats.run_us)
-		rhist_add(t->stats.run_us, (uint64_t)time_ns_to_us(row.run_ns));
-	if (t->ring.rows)
+	if (t->it.c_period_ns && t->stats.slack_us)
+		rshist_add(t->stats.slack_us, time_ns_to_us(t->it.slack_ns));
+	if (t->it.c_duration_ns && t->stats.run_us)
+		rhist_add(t->stats.run_us, (uint64_t)time_ns_to_us(t->it.run_ns));
+	if (!e2e && !t->ring.rows && !want_period)
+		return 0;
+	end_ns = time_now_ns();
+	if (e2e)
+		thread_end_chain(t, ph, end_ns, tl, pl);
+	if (t->ring.rows) {
+		struct log_row row = {
+			.perf = t->it.loops / 1000,
+			.run_ns = t->it.run_ns,
+			.start_ns = start_ns,
+			.end_ns = end_ns,
+			.slack_ns = t->it.slack_ns,
+			.c_duration_ns = t->it.c_duration_ns,
+			.c_period_ns = t->it.c_period_ns,
+			.wu_lat_ns = t->it.wu_lat_ns,
+		};
+
 		ring_push(&t->ring, &row);
-	return row.end_ns - row.start_ns;
+	}
+	return end_ns - start_ns;
 }
 
 static void thread_sleep_until(struct thread *t, int64_t when_ns)
@@ -343,7 +366,11 @@ static void thread_wait_begin(struct thread *t, size_t p, size_t e,
 static void thread_run(struct thread *t)
 {
 	const struct task *task = t->task;
-
+	/* The markers asked for are fixed before time zero: looked up once,
+	 * not once per event. */
+	const bool loop_marks = ftrace_on(FTRACE_LOOP);
+	const bool event_marks = ftrace_on(FTRACE_EVENT);
+	const bool stats_marks = ftrace_on(FTRACE_STATS);
 	int64_t delay;
 
 	rng_seed(&t->rng, t->eng->w->g.seed, (uint64_t)t->idx);
@@ -368,8 +395,9 @@ static void thread_run(struct thread *t)
 					return;
 				thread_enter_phase(t, ph);
 				t->cur_phase = p;
-				ftrace_loop("start", (int)(tl & INT32_MAX),
-					    (int)p, (int)(pl & INT32_MAX));
+				if (loop_marks)
+					ftrace_loop("start", (int)(tl & INT32_MAX),
+						    (int)p, (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
 				start_ns = time_now_ns();
 				/* A timer ending the last iteration is this
@@ -379,12 +407,14 @@ static void thread_run(struct thread *t)
 				int64_t mark = start_ns; /* --trace-json */
 				for (size_t e = 0; e < ph->n_events; e++) {
 					const struct event *ev = &ph->events[e];
-					bool timer = ev->kind->ftrace_type ==
+					const struct event_kind *kind = ev->kind;
+					bool timer = kind->ftrace_type ==
 						     RTAPP_TYPE_TIMER;
 
-					ftrace_event((int)e,
-						     ev->ftrace_type,
-						     ev->desc);
+					if (event_marks)
+						ftrace_event((int)e,
+							     ev->ftrace_type,
+							     ev->desc);
 					t->ctx.state = ev->state_slot >= 0
 						? t->states[ev->state_slot]
 						: NULL;
@@ -392,11 +422,11 @@ static void thread_run(struct thread *t)
 						t->it.own_ns = t->trigger_ns;
 					/* The first event begins with the
 					 * iteration: no clock read more. */
-					if (ev->kind->waits)
+					if (kind->waits)
 						thread_wait_begin(t, p, e,
 							e ? time_now_ns()
 							  : start_ns);
-					ev->kind->exec(&t->ctx, ev);
+					kind->exec(&t->ctx, ev);
 					t->after_timer = timer;
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
@@ -405,17 +435,19 @@ static void thread_run(struct thread *t)
 					 * its numbers would be wrong. */
 					if (thread_should_stop(t))
 						return;
-					if (ev->kind->waits)
+					if (kind->waits)
 						atomic_store_explicit(
 							&t->wait_since_ns, 0,
 							memory_order_relaxed);
 				}
-				int64_t period = thread_end_iteration(t, start_ns,
-								      tl, pl);
+				int64_t period = thread_end_iteration(
+					t, start_ns, tl, pl, stats_marks);
 
-				ftrace_loop("end", (int)(tl & INT32_MAX),
-					    (int)p, (int)(pl & INT32_MAX));
-				thread_trace_stats(t, period);
+				if (loop_marks)
+					ftrace_loop("end", (int)(tl & INT32_MAX),
+						    (int)p, (int)(pl & INT32_MAX));
+				if (stats_marks)
+					thread_trace_stats(t, period);
 			}
 		}
 	}

@@ -62,7 +62,20 @@ struct thread {
 
 	struct timer_state *unique_timers;
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
+	/* What every event and message touches, together (a few lines,
+	 * not one per field: they are cold after each context switch). */
 	struct iter_acc it;
+	/* The thread's own trigger, what starts a chain (record/e2e.h): the
+	 * expiry of the timer it last passed, else its iteration's start. */
+	int64_t trigger_ns;
+	bool after_timer;         /* the last event it ran was a timer */
+	struct event_ctx ctx;     /* handed to every exec */
+	void **states;            /* per event_state_slot(): kinds' state */
+	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	/* --break-us: a wake-up latency of this many ns or more stops the
+	 * run (µs truncated over the limit); INT64_MAX: no limit. */
+	int64_t break_at_ns;
+	const struct phase *entered_phase; /* the last phase entered */
 	struct rng rng;           /* every draw: global.seed and idx */
 	size_t cur_phase;         /* index of the phase running, for samples */
 	/*
@@ -75,16 +88,6 @@ struct thread {
 	_Atomic int64_t wait_since_ns;
 	struct thread_stats stats;
 
-	int64_t woke_ns;          /* when a wait last returned, 0: never */
-	/* --break-us: a wake-up latency of this many ns or more stops the
-	 * run (µs truncated over the limit); INT64_MAX: no limit. */
-	int64_t break_at_ns;
-	/* The thread's own trigger, what starts a chain (record/e2e.h): the
-	 * expiry of the timer it last passed, else its iteration's start. */
-	int64_t trigger_ns;
-	bool after_timer;         /* the last event it ran was a timer */
-	struct event_ctx ctx;     /* handed to every exec */
-	void **states;            /* per event_state_slot(): kinds' state */
 
 	struct log_ring ring;
 	struct trace_ring *trace; /* --trace-json: slices, or NULL */

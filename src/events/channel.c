@@ -286,7 +286,10 @@ static int channel_finalize(struct parser *p, const struct task *t,
 	return errs;
 }
 
-/* The body of every message: a fixed function of the byte's position. */
+/* The body of every message: a fixed function of the byte's position,
+ * periodic (131 is odd: k * 131 mod 256 runs through every byte). */
+#define PATTERN_PERIOD 256
+
 static unsigned char pattern_byte(int64_t k)
 {
 	return (unsigned char)(k * 131 + 7);
@@ -303,7 +306,9 @@ static unsigned char pattern_byte(int64_t k)
 struct channel_state {
 	unsigned char *msg;       /* the header slot */
 	unsigned char *in;        /* the receive buffer */
-	unsigned char head[16];   /* the pattern's first bytes, to restore */
+	/* The pattern's first period and 16 bytes more (it repeats every
+	 * 256 bytes): what a send's stamps overwrote, to restore. */
+	unsigned char period[PATTERN_PERIOD + 16];
 	int64_t out_max;          /* bytes of the send buffer */
 	int64_t in_max;           /* bytes of the receive buffer */
 	int poll_next;            /* recv from several: the last one served */
@@ -384,8 +389,8 @@ static int channel_state_init(void *state, const struct workload *w,
 		return -1;
 	for (int64_t k = 0; k < body; k++)
 		s->msg[CHANNEL_HEADER_BYTES + k] = pattern_byte(k);
-	for (int k = 0; k < 16; k++)
-		s->head[k] = pattern_byte(k);
+	for (int k = 0; k < PATTERN_PERIOD + 16; k++)
+		s->period[k] = pattern_byte(k);
 	s->in = s->msg + CHANNEL_HEADER_BYTES + body;
 	return 0;
 }
@@ -513,8 +518,8 @@ static ssize_t chan_recv(int fd, void *buf, size_t n, int flags)
 
 /* Moves all n bytes (done already moved) unless the run stops; false if
  * it did not. */
-static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
-		     int64_t done, int64_t n, bool out)
+static bool transfer_rest(struct event_ctx *ctx, int fd, unsigned char *buf,
+			  int64_t done, int64_t n, bool out)
 {
 	while (done < n) {
 		ssize_t r = out ? chan_write(fd, buf + done, (size_t)(n - done))
@@ -529,15 +534,37 @@ static bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 	return true;
 }
 
-/* The pattern back where a send of n bytes wrote its stamps (head: its
- * first 16 bytes). */
-static void pattern_restore(unsigned char *body, const unsigned char *head,
+/* transfer_rest, with the common case (all n bytes at once) inline: one
+ * syscall and a compare between the event and the kernel. */
+static inline bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
+			    int64_t n, bool out)
+{
+	ssize_t r = out ? chan_write(fd, buf, (size_t)n)
+			: chan_read(fd, buf, (size_t)n);
+
+	if (r == n)
+		return true;
+	if (r < 0) {
+		if (errno != EINTR || event_ctx_stopping(ctx))
+			return false;
+		r = 0;
+	} else if (r == 0) {
+		return false;
+	}
+	return transfer_rest(ctx, fd, buf, r, n, out);
+}
+
+/* The pattern back where a send of n bytes wrote its stamps (period:
+ * the pattern's first period and 16 bytes). */
+static void pattern_restore(unsigned char *body, const unsigned char *period,
 			    int64_t n)
 {
-	memcpy(body, head, (size_t)(n < 16 ? n : 16));
+	if (n >= 16)
+		memcpy(body, period, 16);
+	else
+		memcpy(body, period, (size_t)n);
 	if (n >= 24)
-		for (int64_t k = n - 8; k < n; k++)
-			body[k] = pattern_byte(k);
+		memcpy(body + n - 8, period + (n - 8) % PATTERN_PERIOD, 8);
 }
 
 /*
@@ -552,11 +579,11 @@ static bool send_whole(struct event_ctx *ctx, struct live_channel *c,
 	bool sent;
 
 	if (!c->write_locked)
-		return transfer(ctx, c->wfd, buf, 0, n, true);
+		return transfer(ctx, c->wfd, buf, n, true);
 	pthread_mutex_lock(&c->write_lock);
 	/* A sender that waited here while the run stopped. */
 	sent = !event_ctx_stopping(ctx) &&
-	       transfer(ctx, c->wfd, buf, 0, n, true);
+	       transfer(ctx, c->wfd, buf, n, true);
 	pthread_mutex_unlock(&c->write_lock);
 	return sent;
 }
@@ -599,7 +626,7 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 		} else {
 			sent = send_whole(ctx, c, body, n);
 		}
-		pattern_restore(body, s->head, n);
+		pattern_restore(body, s->period, n);
 		if (!sent)
 			break;
 		msgs++;
@@ -638,9 +665,9 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 
 	if (!c->framed) {
 		*n = size;
-		return transfer(ctx, c->rfd, s->in, 0, size, false);
+		return transfer(ctx, c->rfd, s->in, size, false);
 	}
-	if (!transfer(ctx, c->rfd, hdr, 0, CHANNEL_HEADER_BYTES, false))
+	if (!transfer(ctx, c->rfd, hdr, CHANNEL_HEADER_BYTES, false))
 		return false;
 	memcpy(&len, hdr, CHANNEL_HEADER_BYTES);
 	if (len < 1 || len > (uint64_t)s->in_max) {
@@ -648,7 +675,7 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 		return true;
 	}
 	*n = len;
-	return transfer(ctx, c->rfd, s->in, 0, len, false);
+	return transfer(ctx, c->rfd, s->in, len, false);
 }
 
 /* The channel of several with a message waiting (poll, sleeping until
@@ -715,6 +742,7 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 	const bool several = a->peer.n_from > 1;
 	uint64_t msgs = 0, bytes = 0, damaged = 0;
 	int64_t look = event_ctx_wait_began(ctx);
+	int64_t earliest = 0; /* origin: the earliest chain received */
 	struct recv_from f = { 0 };
 
 	if (!several)
@@ -746,12 +774,15 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 			look = now;
 			continue;
 		}
-		event_ctx_chain_received(ctx, origin);
+		if (origin > 0 && (!earliest || origin < earliest))
+			earliest = origin;
 		if (stamp > look)
 			event_ctx_record_wake(ctx, f.path, now - stamp, now);
 		event_ctx_record_message(ctx, f.path, now - stamp, now);
 		look = now;
 	}
+	if (earliest)
+		event_ctx_chain_received(ctx, earliest);
 	event_ctx_count(ctx, EVENT_COUNT_RECEIVED, msgs);
 	event_ctx_count(ctx, EVENT_COUNT_RECEIVED_BYTES, bytes);
 	event_ctx_count(ctx, EVENT_COUNT_DAMAGED, damaged);

@@ -9,18 +9,6 @@ void hist_init(struct hist *h)
 	memset(h, 0, sizeof(*h));
 }
 
-unsigned hist_bucket(uint64_t v)
-{
-	unsigned msb, e, b;
-
-	if (v < HIST_PLAIN)
-		return (unsigned)v;
-	msb = 63 - (unsigned)__builtin_clzll(v);
-	e = msb - 8;
-	b = (e + 1) * HIST_SUB + (unsigned)((v >> e) & (HIST_SUB - 1));
-	return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
-}
-
 uint64_t hist_bucket_value(unsigned bucket)
 {
 	unsigned e;

@@ -33,7 +33,18 @@ void hist_merge(struct hist *dst, const struct hist *src);
  */
 void hist_merge_live(struct hist *dst, const struct hist *src);
 
-unsigned hist_bucket(uint64_t v);
+/* The bucket of v; inline: every message's latency goes through it. */
+static inline unsigned hist_bucket(uint64_t v)
+{
+	unsigned msb, e, b;
+
+	if (v < HIST_PLAIN)
+		return (unsigned)v;
+	msb = 63 - (unsigned)__builtin_clzll(v);
+	e = msb - 8;
+	b = (e + 1) * HIST_SUB + (unsigned)((v >> e) & (HIST_SUB - 1));
+	return b < HIST_BUCKETS ? b : HIST_BUCKETS - 1;
+}
 /* The value a bucket stands for: its middle, truncated (as schbench). */
 uint64_t hist_bucket_value(unsigned bucket);
 /* First bucket value whose running count reaches p% of the samples. */
