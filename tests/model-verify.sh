@@ -9,7 +9,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 18
+plan 20
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 # json FILE EXPR: prints EXPR of the parsed summary d (python3), else fails
 json() {
@@ -33,7 +33,7 @@ echo '{}' >"$TMP/not.dat"
 "$MIMIC" model --compare-trace "$DATA/model-small.dat" "$TMP/not.dat" >/dev/null 2>"$TMP/err"
 rc=$?
 if grep -q 'built without libtracecmd' "$TMP/err"; then
-	for i in $(seq 14); do skip "built without libtracecmd"; done
+	for i in $(seq 16); do skip "built without libtracecmd"; done
 	exit 0
 fi
 [ $rc -eq 1 ] && grep -q "not.dat: not a trace.dat" "$TMP/err"
@@ -56,13 +56,19 @@ ok $? "against itself: CPU, wake-ups, elapsed and burst p50 ratios all 1.00"
 ok $? "a row per distribution and task (3 x 7), each KS distance 0"
 grep -q '^verdict: faithful$' "$TMP/self"
 ok $? "against itself: verdict faithful"
+n=$(grep -c '^burst  *\(sh\|sleep\|sleep-2\|sleep-3\|seq\|gzip\)  *[0-9]' "$TMP/self")
+grep -q "^per task: burst p50 ratio 1.00-1.00, worst [a-z0-9-]* 1.00; $n of $n tasks within +-20 %$" "$TMP/self"
+ok $? "the per-task burst p50 line: ratios 1.00-1.00, the worst 1.00, all $n tasks within"
 if command -v python3 >/dev/null 2>&1; then
 	[ "$(json "$TMP/self.json" 'd["mode"], d["verdict"]["faithful"], len(d["tasks"]), d["total"]["name"], d["verdict"]["failing"]')" = "('compare', True, 6, 'total', [])" ]
 	ok $? "--summary: JSON with mode, 6 tasks, the total, a verdict and no failing row"
 	json "$TMP/self.json" 'd["total"]["original"]' | diag
 	[ "$(json "$TMP/self.json" 'all(r["ks"][k] in (0, None) for r in d["tasks"] + [d["total"]] for k in ("burst", "block", "wakeup_latency")) and d["total"]["original"] == d["total"]["other"] and d["total"]["original"]["wakeups"] == d["total"]["original"]["block_samples"] >= d["total"]["original"]["wakeup_latency_samples"] > 0')" = True ]
 	ok $? "--summary: distances 0, the sides equal, a latency for blockings"
+	[ "$(json "$TMP/self.json" '(lambda b: (b["tasks"] == b["ratios"] == b["within"] > 0, b["min"], b["max"], b["worst"], b["worst_task"] in [t["name"] for t in d["tasks"]]))(d["burst_p50_tasks"])')" = "(True, 1.0, 1.0, 1.0, True)" ]
+	ok $? "--summary: burst_p50_tasks: every task with bursts within, ratios 1, the worst a task's"
 else
+	skip "python3 is not installed"
 	skip "python3 is not installed"
 	skip "python3 is not installed"
 fi

@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 33
+plan 35
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -88,7 +88,7 @@ ok $? "a channel is a socket when the reader's nearest ancestor that made channe
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 19); do
+	for i in $(seq 21); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -134,6 +134,30 @@ ok $? "--verify runs the model under --record: a row for seq, gzip and the total
 # The model's side is measured, not copied: gzip ran and received.
 awk '$1 == "gzip" && $3 > 0 && $6 > 0 { found = 1 } END { exit !found }' "$TMP/verify"
 ok $? "--verify: the model's gzip used CPU and was woken"
+
+# A few large writes through the writer's loop (gzip writes its output
+# 256 KiB at a time, three times here; wc reads it 16 KiB at a time):
+# sent where they were in gzip's loop, phases of their own, and read by
+# wc's loop, not read all at its start and its blockings slept.
+run_bounded 20 "$MIMIC" record -q -o "$TMP/wc.dat" -- sh -c 'seq 1 300000 | gzip -1 | wc -c >/dev/null'
+"$MIMIC" model -o "$TMP/wc.json" "$TMP/wc.dat" 2>"$TMP/table" &&
+	"$MIMIC" --check "$TMP/wc.json" 2>/dev/null
+ok $? "seq 1 300000 | gzip -1 | wc -c: modelled, passes --check"
+diag <"$TMP/table"
+sed -n '/^		"gzip": {/,/^		}/p' "$TMP/wc.json" >"$TMP/gzip"
+sed -n '/^		"wc": {/,/^		}/p' "$TMP/wc.json" >"$TMP/wc"
+[ "$(grep -c '^				"send-[0-9]*": {' "$TMP/gzip")" -ge 2 ] &&
+	[ "$(grep -c '"send_wc": { "to": "to_wc"' "$TMP/gzip")" -ge 2 ] &&
+	grep -q '^				"loop-2": {' "$TMP/gzip" &&
+	grep -q '"recv": { "from": "to_wc"' "$TMP/wc" &&
+	! grep -q '"sleep"' "$TMP/wc"
+st=$?
+ok $st "gzip sends wc its few large messages from within its loop (send-N phases), wc's loop reads them"
+if [ $st -ne 0 ]; then
+	cat "$TMP/gzip" "$TMP/wc" | diag
+	cp "$TMP/wc.dat" "${TMPDIR:-/tmp}/mimic-model-wc-fail.dat"
+	echo "the recording is kept in ${TMPDIR:-/tmp}/mimic-model-wc-fail.dat" | diag
+fi
 
 # Messages by volume: hackbench's senders each write 500 times to each of
 # its 4 receivers (one group, 4 pipes): a sender's iteration is one

@@ -21,17 +21,29 @@ static void json_num(FILE *f, double v)
 		fprintf(f, "%.1f", v);
 }
 
+/* A distribution: one value, or its bins, those of one value (shifted
+ * to the floor together, doc/model.md step 7) merged. */
 static void json_dist(FILE *f, const struct md_dist *d)
 {
-	if (d->n <= 1) {
+	bool same = true;
+
+	for (int i = 1; i < d->n; i++)
+		same = same && d->value[i] == d->value[0];
+	if (d->n <= 1 || same) {
 		json_num(f, d->value[0]);
 		return;
 	}
 	fputs("{ \"choice\": [", f);
-	for (int i = 0; i < d->n; i++) {
+	for (int i = 0; i < d->n;) {
+		double w = 0;
+		int k = i;
+
+		for (; k < d->n && d->value[k] == d->value[i]; k++)
+			w += d->weight[k];
 		fputs(i ? ", [" : "[", f);
 		json_num(f, d->value[i]);
-		fprintf(f, ", %.0f]", d->weight[i]);
+		fprintf(f, ", %.0f]", w);
+		i = k;
 	}
 	fputs("] }", f);
 }
@@ -210,19 +222,109 @@ static void json_recv_once(FILE *f, const struct md_task *mt, long long n,
 	fputs(" }", f);
 }
 
+/* The iteration of mt's loop after which the j-th message of spread
+ * link ln goes: its share of the sender's life. */
+static long long json_spread_iter(const struct md_task *mt,
+				  const struct md_link *ln, long j)
+{
+	long long i = llround(ln->at[j] * (double)mt->loops);
+
+	return i < 0 ? 0 : i > mt->loops ? mt->loops : i;
+}
+
+/* One phase of n iterations of mt's loop, named name. */
+static void json_loop_phase(FILE *f, const struct model *m,
+			    const struct md_task *mt, const char *name,
+			    long long n, bool comma)
+{
+	fprintf(f, "%s\n\t\t\t\t\"%s\": {\n"
+		"\t\t\t\t\t\"loop\": \"${%lld * scale}\"",
+		comma ? "," : "", name, n);
+	json_events(f, m, mt, "\t\t\t\t\t");
+	fputs("\n\t\t\t\t}", f);
+}
+
+static int json_cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The loop, cut where the messages of spread links go: `loop` (its
+ * first iterations), `send-1` (the messages due there, `scale` times:
+ * the receiver reads `scale` times as many), `loop-2`, `send-2`, ... A
+ * loop without spread links is the one `loop` phase.
+ */
+static void json_loops(FILE *f, const struct model *m,
+		       const struct md_task *mt)
+{
+	long long due[64], prev = 0;
+	size_t n = 0, k = 0;
+	int seg = 0, sends = 0;
+	char name[32];
+
+	for (size_t l = 0; l < mt->n_out; l++)
+		for (long j = 0; mt->out[l].when == MD_SPREAD &&
+				 j < mt->out[l].count && n < 64; j++)
+			due[n++] = json_spread_iter(mt, &mt->out[l], j);
+	qsort(due, n, sizeof(due[0]), json_cmp_ll);
+	for (size_t i = 0; i < n; i = k) {
+		for (k = i; k < n && due[k] == due[i]; k++)
+			;
+		if (due[i] > prev) {
+			snprintf(name, sizeof(name), seg ? "loop-%d" : "loop",
+				 seg + 1);
+			json_loop_phase(f, m, mt, name, due[i] - prev,
+					seg || sends);
+			seg++;
+		}
+		prev = due[i];
+		fprintf(f, "%s\n\t\t\t\t\"send-%d\": {\n\t\t\t\t\t"
+			"\"loop\": \"${1 * scale}\"", seg || sends ? "," : "",
+			sends + 1);
+		sends++;
+		for (size_t l = 0; l < mt->n_out; l++) {
+			const struct md_link *ln = &mt->out[l];
+			const struct md_task *r = &m->t[ln->to];
+			long c = 0;
+
+			for (long j = 0; ln->when == MD_SPREAD &&
+					 j < ln->count; j++)
+				c += json_spread_iter(mt, ln, j) == prev;
+			if (!c)
+				continue;
+			fprintf(f, ",\n\t\t\t\t\t\"send_%s\": { \"to\": "
+				"\"to_%s\", \"bytes\": %ld", r->name, r->name,
+				ln->bytes);
+			if (c > 1)
+				fprintf(f, ", \"count\": %ld", c);
+			fputs(" }", f);
+		}
+		fputs("\n\t\t\t\t}", f);
+	}
+	if (mt->loops > prev || (!seg && !sends)) {
+		snprintf(name, sizeof(name), seg ? "loop-%d" : "loop",
+			 seg + 1);
+		json_loop_phase(f, m, mt, name, mt->loops - prev, seg || sends);
+	}
+}
+
 static void json_task(FILE *f, const struct model *m,
 		      const struct md_task *mt)
 {
 	bool tail = mt->tail_us > 0;
 	bool start = mt->in_start > 0 || json_has_once(mt, MD_AT_START);
 	bool end = tail || mt->in_end > 0 || json_has_once(mt, MD_AT_END);
+	bool spread = json_has_once(mt, MD_SPREAD);
 	const char *ind = "\t\t\t\t\t";
 
 	fputs("\t\t", f);
 	json_str_put(f, mt->name);
 	fprintf(f, ": {\n\t\t\t\"mode\": \"%s\", ",
-		mt->src->is_thread ? "thread" : "process");
-	if (start || end)
+		mt->as_thread ? "thread" : "process");
+	if (start || end || spread)
 		fputs("\"loop\": 1", f);
 	else
 		fprintf(f, "\"loop\": \"${%lld * scale}\"", mt->loops);
@@ -231,7 +333,7 @@ static void json_task(FILE *f, const struct model *m,
 		json_num(f, mt->delay_us);
 	}
 	json_sched(f, m, mt);
-	if (!start && !end) {
+	if (!start && !end && !spread) {
 		json_events(f, m, mt, "\t\t\t");
 		fputs("\n\t\t}", f);
 		return;
@@ -246,10 +348,7 @@ static void json_task(FILE *f, const struct model *m,
 				       !json_has_once(mt, MD_AT_START));
 		fputs("\n\t\t\t\t},", f);
 	}
-	fprintf(f, "\n\t\t\t\t\"loop\": {\n"
-		"\t\t\t\t\t\"loop\": \"${%lld * scale}\"", mt->loops);
-	json_events(f, m, mt, ind);
-	fputs("\n\t\t\t\t}", f);
+	json_loops(f, m, mt);
 	/* The CPU after the last blocking and what is sent or read once
 	 * after the loop: a last phase, run once. */
 	if (end && !mt->in_end && !json_has_once(mt, MD_AT_END)) {

@@ -15,7 +15,6 @@
 #define MD_STEADY 0.5         /* wake-ups per sender iteration to link */
 #define MD_MIN_WAKES 2        /* or this many wake-ups in all */
 #define MD_MAX_PASSES 32
-#define MD_ONCE_MAX 4         /* messages on a link sent once, at most */
 #define MD_JOIN_SHARE 0.5     /* of a wait's blockings ended by an exit */
 #define MD_JOIN_BYTES 8       /* a child's end message */
 
@@ -253,6 +252,74 @@ static bool md_early(const struct model *m, const struct md_task *st,
 	return true;
 }
 
+static int md_cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int md_cmp_ull(const void *a, const void *b)
+{
+	unsigned long long x = *(const unsigned long long *)a,
+			   y = *(const unsigned long long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * When the k (2 .. MD_ONCE_MAX) messages st sends on ln were sent, from
+ * the wake-ups of the receiver by st: the wake-ups cut into k bursts at
+ * their k - 1 widest gaps (a 256 KiB write into a 64 KiB pipe wakes its
+ * reader several times within a few µs, the next write comes ms later),
+ * each message at its burst's first wake-up, as a share of st's life.
+ * False when fewer than k wake-ups were seen: then they go once.
+ */
+static bool md_spread_at(const struct model *m, const struct md_task *st,
+			 struct md_link *ln, long k)
+{
+	const struct tl_thread *r = m->t[ln->to].src, *t = st->src;
+	unsigned long long end = t->died ? t->died : t->born, *w;
+	size_t n = 0, cut[MD_ONCE_MAX] = { 0 };
+	bool ok = false;
+
+	if (k < 2 || k > MD_ONCE_MAX || end <= t->born)
+		return false;
+	w = malloc((r->n_blocks ? r->n_blocks : 1) * sizeof(*w));
+	if (!w)
+		return false;
+	for (size_t b = 0; b < r->n_blocks; b++)
+		if (r->blocks[b].waker == t->pid && r->blocks[b].wake)
+			w[n++] = r->blocks[b].wake;
+	if (n >= (size_t)k) {
+		qsort(w, n, sizeof(*w), md_cmp_ull);
+		/* cut[j]: the first wake-up of burst j; the widest gaps,
+		 * one at a time, not taken twice */
+		for (long j = 1; j < k; j++) {
+			size_t best = 0;
+
+			for (size_t i = 1; i < n; i++) {
+				bool taken = false;
+
+				for (long c = 1; c < j; c++)
+					taken = taken || cut[c] == i;
+				if (!taken && (!best || w[i] - w[i - 1] >
+						w[best] - w[best - 1]))
+					best = i;
+			}
+			cut[j] = best;
+		}
+		qsort(cut, (size_t)k, sizeof(cut[0]), md_cmp_size);
+		for (long j = 0; j < k; j++)
+			ln->at[j] = fmin(1, (double)(w[cut[j]] > t->born ?
+					     w[cut[j]] - t->born : 0) /
+					    (double)(end - t->born));
+		ok = true;
+	}
+	free(w);
+	return ok;
+}
+
 /*
  * The messages s sends on link ln: its writes, shared as the receivers
  * read (demand: reads per link into each, summed over the links of s:
@@ -333,8 +400,16 @@ static void md_volume(struct model *m)
 			if (!ln->by_volume)
 				continue;
 			share = md_share(m, st, ln, demand, sum, &bytes);
-			if (share < 0.5 * base && (share <= MD_ONCE_MAX ||
-						   st->block == MD_NONE)) {
+			if (share < 0.5 * base && share <= MD_ONCE_MAX &&
+			    st->block != MD_NONE &&
+			    md_spread_at(m, st, ln, lround(share))) {
+				/* A few writes through its loop (gzip's
+				 * 256 KiB ones): sent where they were. */
+				ln->when = MD_SPREAD;
+				ln->count = lround(share);
+			} else if (share < 0.5 * base &&
+				   (share <= MD_ONCE_MAX ||
+				    st->block == MD_NONE)) {
 				ln->when = md_early(m, st, ln) ? MD_AT_START :
 								 MD_AT_END;
 				ln->count = lround(share);
@@ -403,6 +478,8 @@ static void md_balance(struct model *m)
 						mt->in_start += ln->count;
 					else if (ln->when == MD_AT_END)
 						mt->in_end += ln->count;
+					else if (ln->when == MD_SPREAD)
+						n += ln->count;
 					else
 						n += ln->count * m->t[s].loops;
 				}

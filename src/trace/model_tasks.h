@@ -12,6 +12,7 @@
 #include "trace/model_timeline.h"
 
 #define MD_DIST_BINS 12
+#define MD_ONCE_MAX 4         /* messages on a link sent once, at most */
 
 /* A duration's distribution in µs: one value, or an empirical choice. */
 struct md_dist {
@@ -37,8 +38,12 @@ struct md_link {
 	long bytes;         /* a message's size */
 	unsigned long wakes; /* wake-ups seen in the recording */
 	bool by_volume;     /* messages as the sender's writes, not wake-ups */
-	enum { MD_EACH, MD_AT_START, MD_AT_END } when; /* per iteration, or
-				 * once (a ready signal, a result) */
+	enum { MD_EACH, MD_AT_START, MD_AT_END, MD_SPREAD } when;
+				/* per iteration, once (a ready signal, a
+				 * result), or count messages in all, one at
+				 * each of at[] */
+	double at[MD_ONCE_MAX]; /* MD_SPREAD: when each was sent, as a share
+				 * of the sender's life (0 born, 1 ended) */
 };
 
 struct md_task {
@@ -59,9 +64,12 @@ struct md_task {
 	long long in_start, in_end; /* messages read once, before/after */
 	double cost_us;             /* mimic's own CPU per iteration */
 	double kern_us;             /* the kernel's part of a blocking of cls */
+	double kern_in_us;          /* its switch in to the call's exit */
 	size_t kern_n;              /* the blockings it was measured on */
 	bool sends_first;           /* sends, then blocks (it starts chains) */
 	bool joins;                 /* its recv is its children's ends */
+	bool as_thread;             /* a thread of mimic: a thread, or a
+				     * process whose threads are modelled */
 	struct md_link *out;
 	size_t n_out;
 	double delay_us;            /* forked this long after the root */

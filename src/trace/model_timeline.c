@@ -60,6 +60,31 @@ unsigned long tl_child_exit_wakes(const struct tl_thread *t, enum tl_class cls,
 
 #define TL_MAX_DEPTH 64 /* ancestors followed */
 
+/* What a's process made: its leader's sums (tl_sum_made), else the sum
+ * over the tree's threads of a->tgid (a leader outside the tree). */
+static unsigned long tl_process_made(const struct timeline *tl,
+				     const struct tl_thread *a,
+				     unsigned long made[TL_N_CHANS])
+{
+	const struct tl_thread *lead = timeline_find(tl, a->tgid);
+	unsigned long any = 0;
+
+	if (lead && lead->has_proc_made) {
+		for (int c = 0; c < TL_N_CHANS; c++) {
+			made[c] += lead->proc_made[c];
+			any += lead->proc_made[c];
+		}
+		return any;
+	}
+	for (size_t i = 0; i < tl->n; i++)
+		for (int c = 0; tl->t[i].in_tree && tl->t[i].tgid == a->tgid &&
+				c < TL_N_CHANS; c++) {
+			made[c] += tl->t[i].made[c];
+			any += tl->t[i].made[c];
+		}
+	return any;
+}
+
 void tl_channels_made(const struct timeline *tl, const struct tl_thread *t,
 		      unsigned long made[TL_N_CHANS])
 {
@@ -69,20 +94,28 @@ void tl_channels_made(const struct timeline *tl, const struct tl_thread *t,
 	for (const struct tl_thread *a = t; a && a->in_tree &&
 	     depth < TL_MAX_DEPTH;
 	     a = a->root ? NULL : timeline_find(tl, a->parent), depth++) {
-		unsigned long any = 0;
-
 		if (a->tgid == last)
 			continue;
 		last = a->tgid;
-		for (size_t i = 0; i < tl->n; i++)
-			for (int c = 0; tl->t[i].in_tree &&
-					tl->t[i].tgid == a->tgid && c < TL_N_CHANS;
-			     c++) {
-				made[c] += tl->t[i].made[c];
-				any += tl->t[i].made[c];
-			}
-		if (any)
+		if (tl_process_made(tl, a, made))
 			return;
+	}
+}
+
+/* Each process's channels summed once on its leader: tl_channels_made
+ * looks them up per ancestor instead of going over every thread. */
+static void tl_sum_made(struct timeline *tl)
+{
+	for (size_t i = 0; i < tl->n; i++) {
+		struct tl_thread *t = &tl->t[i];
+		struct tl_thread *lead = t->in_tree ?
+						 timeline_find(tl, t->tgid) : NULL;
+
+		if (!lead || !lead->in_tree || lead->tgid != t->tgid)
+			continue;
+		lead->has_proc_made = true;
+		for (int c = 0; c < TL_N_CHANS; c++)
+			lead->proc_made[c] += t->made[c];
 	}
 }
 
@@ -477,10 +510,12 @@ static int tl_event(const struct trace_ev *e, void *data)
 			struct tl_block *b = &t->blocks[t->n_blocks - 1];
 
 			if (t->on_cpu && t->on_since == b->back &&
-			    b->sys == e->sys_id)
+			    b->sys == e->sys_id) {
 				b->kern += e->ts - b->back;
-			else
+				b->kern_in = e->ts - b->back;
+			} else {
 				b->kern = 0;
+			}
 			t->exit_pending = false;
 		}
 		t->cur_sys = -1;
@@ -541,6 +576,7 @@ int timeline_build(struct timeline *tl, const char *path, int root_pid,
 		if (t->open_block)
 			t->n_blocks--;
 	}
+	tl_sum_made(tl);
 	return 0;
 }
 
@@ -553,6 +589,20 @@ void timeline_free(struct timeline *tl)
 	free(tl->t);
 	free(tl->index);
 	memset(tl, 0, sizeof(*tl));
+}
+
+double tl_kern_in_mean(const struct tl_thread *t, enum tl_class cls)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t b = 0; b < t->n_blocks; b++)
+		if (t->blocks[b].cls == cls && t->blocks[b].kern &&
+		    t->blocks[b].kern_in && t->blocks[b].back) {
+			sum += (double)t->blocks[b].kern_in;
+			n++;
+		}
+	return n ? sum / (double)n : 0;
 }
 
 double tl_kern_mean(const struct tl_thread *t, enum tl_class cls, size_t *n)

@@ -44,6 +44,8 @@ struct tl_block {
 	 * entry to the switch out, and from the switch in to its exit
 	 * (0: a side not seen, or preempted in between) */
 	unsigned long long kern;
+	unsigned long long kern_in; /* its second side alone (switch in to
+				     * exit), when kern has it; else 0 */
 	long sys;                  /* the system call open, -1 none */
 	int waker;                 /* a tree pid, or TL_WAKER_* */
 	enum tl_class cls;
@@ -77,6 +79,10 @@ struct tl_thread {
 	unsigned long n_reads, n_writes;
 	/* the channels it made: those that returned 0 */
 	unsigned long made[TL_N_CHANS];
+	/* a process's leader (pid == tgid): the sums of made over its
+	 * threads in the tree, once the recording is read */
+	unsigned long proc_made[TL_N_CHANS];
+	bool has_proc_made;
 	/* from the mimic_task line held longest: a thread's policy while it
 	 * did its work, not the one it was born with or reset before its
 	 * exit (cyclictest's threads go back to SCHED_OTHER at the end) */
@@ -122,6 +128,9 @@ bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake);
  * `kern`), over *n (out) blockings that have it; 0 when none. */
 double tl_kern_mean(const struct tl_thread *t, enum tl_class cls,
 		    size_t *n);
+/* The same of their second side alone: switched in to the call's exit
+ * (the wake-up's way back to user space, longer the colder the CPU). */
+double tl_kern_in_mean(const struct tl_thread *t, enum tl_class cls);
 
 /* The channels made by the nearest of t's process and its ancestors'
  * processes that made any (its threads' sums): what t reads from, made

@@ -113,6 +113,67 @@ static bool vf_fails(const struct vf_report *r, size_t i,
 	return !isnan(ratio) && fabs(ratio - 1) > t->limit + 1e-12;
 }
 
+/*
+ * The per-task burst p50 target at a glance: over the tasks whose
+ * original has bursts and whose other side a ratio (n of them), the
+ * lowest and highest ratio, the worst (the largest factor off, r or 1/r:
+ * 0.5 is as far as 2) and its task, and how many are within the target.
+ */
+struct vf_task_bursts {
+	size_t tasks, n, within;
+	double min, max, worst;
+	const char *worst_name;
+};
+
+static double vf_factor(double ratio)
+{
+	return ratio > 0 ? fmax(ratio, 1 / ratio) : INFINITY;
+}
+
+static struct vf_task_bursts vf_task_bursts(const struct vf_report *r)
+{
+	struct vf_task_bursts b = { .min = NAN, .max = NAN, .worst = NAN };
+
+	for (size_t i = 0; i + 1 < r->n; i++) {
+		const struct vf_row *row = &r->rows[i];
+		double ratio;
+
+		if (!row->orig.d[VF_BURST].n)
+			continue;
+		b.tasks++;
+		ratio = vf_ratio(row, VM_BURST50);
+		if (isnan(ratio))
+			continue;
+		if (!b.n++ || ratio < b.min)
+			b.min = ratio;
+		if (b.n == 1 || ratio > b.max)
+			b.max = ratio;
+		if (b.n == 1 || vf_factor(ratio) > vf_factor(b.worst)) {
+			b.worst = ratio;
+			b.worst_name = row->name;
+		}
+		b.within += fabs(ratio - 1) <= 0.20 + 1e-12;
+	}
+	return b;
+}
+
+static void vf_print_task_bursts(FILE *f, const struct vf_report *r)
+{
+	struct vf_task_bursts b = vf_task_bursts(r);
+
+	if (!b.n) {
+		fprintf(f, "per task: no burst p50 ratio\n");
+		return;
+	}
+	fprintf(f, "per task: burst p50 ratio %.2f-%.2f, worst %s %.2f; %zu "
+		"of %zu tasks within +-20 %%", b.min, b.max, b.worst_name,
+		b.worst, b.within, b.tasks);
+	if (b.n < b.tasks)
+		fprintf(f, " (%zu without bursts on the %s side)",
+			b.tasks - b.n, r->label);
+	fputc('\n', f);
+}
+
 bool vf_report_faithful(const struct vf_report *r)
 {
 	for (size_t i = 0; i < r->n; i++)
@@ -226,6 +287,7 @@ void vf_report_print(FILE *f, const struct vf_report *r)
 	vf_print_totals(f, r);
 	vf_print_dists(f, r);
 	vf_print_verdict(f, r);
+	vf_print_task_bursts(f, r);
 	fprintf(f,
 		"(cpu_ms: on CPU; wakeups: blockings that ended; elapsed: "
 		"s, first fork to last exit; burst: us on CPU between two "
@@ -293,6 +355,25 @@ static void vf_json_row(FILE *f, const struct vf_row *row, const char *in)
 		vf_json_num(f, row->ks[d] < 0 ? NAN : row->ks[d], 4);
 	}
 	fprintf(f, " }\n%s}", in);
+}
+
+static void vf_json_task_bursts(FILE *f, const struct vf_report *r)
+{
+	struct vf_task_bursts b = vf_task_bursts(r);
+
+	fprintf(f, "\t\"burst_p50_tasks\": { \"tasks\": %zu, \"ratios\": "
+		"%zu, \"within\": %zu, \"min\": ", b.tasks, b.n, b.within);
+	vf_json_num(f, b.min, 4);
+	fputs(", \"max\": ", f);
+	vf_json_num(f, b.max, 4);
+	fputs(", \"worst\": ", f);
+	vf_json_num(f, b.worst, 4);
+	fputs(", \"worst_task\": ", f);
+	if (b.worst_name)
+		json_str_put(f, b.worst_name);
+	else
+		fputs("null", f);
+	fputs(" },\n", f);
 }
 
 static void vf_json_verdict(FILE *f, const struct vf_report *r)
@@ -363,6 +444,7 @@ int vf_report_json(const char *path, const struct vf_report *r)
 	fputs(r->n > 1 ? "\n\t],\n\t\"total\": " : "],\n\t\"total\": ", f);
 	vf_json_row(f, &r->rows[r->n - 1], "\t");
 	fputs(",\n", f);
+	vf_json_task_bursts(f, r);
 	vf_json_verdict(f, r);
 	fputs("}\n", f);
 	err = ferror(f) ? EIO : 0;
