@@ -203,6 +203,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->own_process = task->mode == MODE_PROCESS && !t->forked;
 	t->initial_cpus = e->initial_cpus;
 	t->break_at_ns = latency_break_at_ns(e);
+	t->cumulative_slack = g->cumulative_slack;
 	engine_thread_id(t, id, sizeof(id));
 	/* comm is 15 bytes: a long task name is cut, the index kept. */
 	int room = 15 - 1 - (int)strlen(id);

@@ -11,6 +11,7 @@
 #include "engine/work.h"
 #include "event.h"
 #include "lib/hist.h"
+#include "lib/hot.h"
 #include "lib/timeutil.h"
 #include "record/lock_stats.h"
 #include "record/samples.h"
@@ -23,7 +24,7 @@ static struct thread *ctx_thread(const struct event_ctx *c)
 	return c->thread;
 }
 
-bool event_ctx_stopping(const struct event_ctx *c)
+HOT bool event_ctx_stopping(const struct event_ctx *c)
 {
 	return thread_should_stop(ctx_thread(c));
 }
@@ -33,12 +34,12 @@ const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c)
 	return &ctx_thread(c)->eng->stop;
 }
 
-void *event_ctx_state(const struct event_ctx *c)
+HOT void *event_ctx_state(const struct event_ctx *c)
 {
 	return c->state;
 }
 
-struct rng *event_ctx_rng(struct event_ctx *c)
+HOT struct rng *event_ctx_rng(struct event_ctx *c)
 {
 	return &ctx_thread(c)->rng;
 }
@@ -53,7 +54,7 @@ const struct task *event_ctx_task(const struct event_ctx *c)
 	return ctx_thread(c)->task;
 }
 
-const struct resource *event_ctx_resource(const struct event_ctx *c,
+HOT const struct resource *event_ctx_resource(const struct event_ctx *c,
 					  int index)
 {
 	return &ctx_thread(c)->eng->w->resources[index];
@@ -64,7 +65,7 @@ struct live_resource *event_ctx_live(const struct event_ctx *c, int index)
 	return thread_live(ctx_thread(c), index);
 }
 
-struct timer_state *event_ctx_timer(struct event_ctx *c,
+HOT struct timer_state *event_ctx_timer(struct event_ctx *c,
 				    const struct resource *r)
 {
 	struct thread *t = ctx_thread(c);
@@ -88,12 +89,12 @@ int64_t event_ctx_t_first(const struct event_ctx *c)
 	return ctx_thread(c)->t_first_ns;
 }
 
-double event_ctx_ns_per_loop(const struct event_ctx *c)
+HOT double event_ctx_ns_per_loop(const struct event_ctx *c)
 {
 	return ctx_thread(c)->eng->ns_per_loop;
 }
 
-uint64_t event_ctx_work(const struct event_ctx *c, uint64_t n, bool stoppable)
+HOT uint64_t event_ctx_work(const struct event_ctx *c, uint64_t n, bool stoppable)
 {
 	return work_loops(n, stoppable ? event_ctx_stop_flag(c) : NULL);
 }
@@ -161,14 +162,14 @@ void event_ctx_chain_received(struct event_ctx *c, int64_t origin_ns)
 		t->it.chain_ns = origin_ns;
 }
 
-void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns)
+HOT void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns)
 {
 	ctx_thread(c)->trigger_ns = expiry_ns;
 }
 
 /* ---- recording ---- */
 
-void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
+HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 			   int64_t ns, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
@@ -244,7 +245,7 @@ int64_t event_ctx_woken_ns(const struct event_ctx *c)
 	return ctx_thread(c)->woke_ns;
 }
 
-void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
+HOT void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
 			int64_t asked_ns, bool complete)
 {
 	struct thread *t = ctx_thread(c);
@@ -257,13 +258,15 @@ void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
 			  (wall_ns - asked_ns) * 10000 / asked_ns);
 }
 
-void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
+HOT void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
 			 int64_t slack_ns, bool overrun)
 {
 	struct thread *t = ctx_thread(c);
 
 	t->it.c_period_ns += period_ns;
-	if (t->eng->w->g.cumulative_slack)
+	/* The thread's copy: the workload's globals are a line of their
+	 * own, cold after every sleep. */
+	if (t->cumulative_slack)
 		t->it.slack_ns += slack_ns;
 	else
 		t->it.slack_ns = slack_ns;

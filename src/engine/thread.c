@@ -16,6 +16,7 @@
 #include "engine/taskgroup.h"
 #include "lib/kstat.h"
 #include "lib/clock_sleep.h"
+#include "lib/hot.h"
 #include "lib/timeutil.h"
 #include "record/trace_ring.h"
 
@@ -26,7 +27,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-bool thread_should_stop(const struct thread *t)
+HOT bool thread_should_stop(const struct thread *t)
 {
 	return atomic_load_explicit(&t->eng->stop, memory_order_relaxed);
 }
@@ -468,7 +469,7 @@ static void thread_read_kernel(struct thread *t)
 	t->stats.kernel = k;
 }
 
-void *thread_main(void *arg)
+HOT void *thread_main(void *arg)
 {
 	struct thread *t = arg;
 

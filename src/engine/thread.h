@@ -75,6 +75,7 @@ struct thread {
 	/* --break-us: a wake-up latency of this many ns or more stops the
 	 * run (µs truncated over the limit); INT64_MAX: no limit. */
 	int64_t break_at_ns;
+	bool cumulative_slack;    /* global.cumulative_slack, kept at hand */
 	const struct phase *entered_phase; /* the last phase entered */
 	struct rng rng;           /* every draw: global.seed and idx */
 	size_t cur_phase;         /* index of the phase running, for samples */

@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "engine/work.h"
+#include "lib/hot.h"
 
 #include "lib/timeutil.h"
 
@@ -32,7 +33,7 @@ static inline uint64_t work_one(uint64_t x)
 	return x;
 }
 
-uint64_t work_loops(uint64_t n, const atomic_bool *stop)
+HOT uint64_t work_loops(uint64_t n, const atomic_bool *stop)
 {
 	uint64_t x = work_seed, done = 0;
 

@@ -5,10 +5,11 @@
  */
 #include "event.h"
 #include "event_ctx.h"
+#include "lib/hot.h"
 #include "lib/timeutil.h"
 #include "events/duration.h"
 
-static void run_exec(struct event_ctx *ctx, const struct event *ev)
+HOT static void run_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct duration_args *a = ev->args;
 	double *carry = event_ctx_state(ctx); /* a work loop's fraction owed */

@@ -24,6 +24,7 @@
 #include "parse/parser.h"
 #include "event_ctx.h"
 #include "lib/clock_sleep.h"
+#include "lib/hot.h"
 #include "lib/timeutil.h"
 
 #include <errno.h>
@@ -90,20 +91,47 @@ static int timer_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-static void timer_exec(struct event_ctx *ctx, const struct event *ev)
+/* A shared timer's next deadline: every user advances it. Anchored once:
+ * a plain load spares every later use the compare-and-swap. */
+static int64_t timer_advance_shared(struct event_ctx *ctx,
+				    struct timer_state *ts, int64_t period)
+{
+	bool expect = false;
+
+	if (!atomic_load_explicit(&ts->started, memory_order_acquire) &&
+	    atomic_compare_exchange_strong(&ts->started, &expect, true))
+		atomic_store(&ts->next_ns, event_ctx_t_first(ctx));
+	return atomic_fetch_add(&ts->next_ns, period) + period;
+}
+
+/* A unique timer's: only its thread touches it, so plain (relaxed) loads
+ * and stores, no locked instruction on the way to every sleep. */
+static int64_t timer_advance_own(struct event_ctx *ctx,
+				 struct timer_state *ts, int64_t period)
+{
+	int64_t next;
+
+	if (!atomic_load_explicit(&ts->started, memory_order_relaxed)) {
+		atomic_store_explicit(&ts->started, true, memory_order_relaxed);
+		next = event_ctx_t_first(ctx);
+	} else {
+		next = atomic_load_explicit(&ts->next_ns, memory_order_relaxed);
+	}
+	next += period;
+	atomic_store_explicit(&ts->next_ns, next, memory_order_relaxed);
+	return next;
+}
+
+HOT static void timer_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct timer_args *a = ev->args;
 	const struct resource *r = event_ctx_resource(ctx, ev->resource);
 	struct timer_state *ts = event_ctx_timer(ctx, r);
 	int64_t period = dist_get(&a->period_ns, event_ctx_rng(ctx));
 	int64_t next, now, lat;
-	bool expect = false;
 
-	/* Anchored once: a plain load spares every later use a locked op. */
-	if (!atomic_load_explicit(&ts->started, memory_order_acquire) &&
-	    atomic_compare_exchange_strong(&ts->started, &expect, true))
-		atomic_store(&ts->next_ns, event_ctx_t_first(ctx));
-	next = atomic_fetch_add(&ts->next_ns, period) + period;
+	next = r->unique ? timer_advance_own(ctx, ts, period)
+			 : timer_advance_shared(ctx, ts, period);
 	now = time_now_ns();
 	/* The expiry starts a chain (an overrun's too: its lateness counts). */
 	event_ctx_chain_timer(ctx, next);

@@ -1,5 +1,6 @@
 /* rhist.c - histograms whose counts come in chunks from a pool (rhist.h). */
 #include "lib/rhist.h"
+#include "lib/hot.h"
 
 #include <string.h>
 
@@ -45,7 +46,7 @@ static uint32_t *rhist_chunk(struct rhist *h, unsigned group)
 	return h->pool->chunks[c - 1];
 }
 
-void rhist_add(struct rhist *h, uint64_t v)
+HOT void rhist_add(struct rhist *h, uint64_t v)
 {
 	unsigned b = hist_bucket(v);
 
@@ -54,7 +55,9 @@ void rhist_add(struct rhist *h, uint64_t v)
 	if (v > h->max)
 		h->max = v;
 	h->last = v;
-	if (v && (!h->min_above0 || v < h->min_above0))
+	/* One compare, unsigned: v - 1 wraps for 0 (never the least above
+	 * zero), min_above0 - 1 while there is none yet (any v > 0 is). */
+	if (v - 1 < h->min_above0 - 1)
 		h->min_above0 = v;
 	h->n++;
 	h->sum += (double)v;
@@ -123,7 +126,7 @@ void rshist_init(struct rshist *h, struct rhist_pool *p)
 	rhist_init(&h->pos, p);
 }
 
-void rshist_add(struct rshist *h, int64_t v)
+HOT void rshist_add(struct rshist *h, int64_t v)
 {
 	if (v < 0)
 		rhist_add(&h->neg, (uint64_t)-v);
