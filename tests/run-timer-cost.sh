@@ -18,9 +18,11 @@ plan 4
 # The logs go to the working directory: the runs are made in $TMP.
 case $MIMIC in /*) ;; *) MIMIC=$PWD/$MIMIC ;; esac
 
-# Bounds on user instructions per period, log off and on.
-MAX_OFF=1120
-MAX_ON=1180
+# Bounds on user instructions per period, log off and on: ~10 % over
+# what this machine counts (1087-1090, 1155), for another CPU's string
+# functions and clock source under valgrind.
+MAX_OFF=1200
+MAX_ON=1270
 
 # periods LOG N: a task of N periods, its log LOG.
 periods() {
