@@ -516,42 +516,34 @@ static ssize_t chan_recv(int fd, void *buf, size_t n, int flags)
 	return syscall(SYS_recvfrom, fd, buf, n, flags, NULL, NULL);
 }
 
-/* Moves all n bytes (done already moved) unless the run stops; false if
- * it did not. */
+/* Moves the rest of n bytes after a first syscall that returned r,
+ * unless the run stops; false if it did not. */
 static bool transfer_rest(struct event_ctx *ctx, int fd, unsigned char *buf,
-			  int64_t done, int64_t n, bool out)
+			  ssize_t r, int64_t n, bool out)
 {
-	while (done < n) {
-		ssize_t r = out ? chan_write(fd, buf + done, (size_t)(n - done))
-				: chan_read(fd, buf + done, (size_t)(n - done));
+	int64_t done = 0;
 
-		if (r > 0) {
+	for (;;) {
+		if (r > 0)
 			done += r;
-		} else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx)) {
+		else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx))
 			return false;
-		}
+		if (done >= n)
+			return true;
+		r = out ? chan_write(fd, buf + done, (size_t)(n - done))
+			: chan_read(fd, buf + done, (size_t)(n - done));
 	}
-	return true;
 }
 
-/* transfer_rest, with the common case (all n bytes at once) inline: one
- * syscall and a compare between the event and the kernel. */
+/* All n bytes: the common case (one syscall moves them) inline, one
+ * compare between the event and the kernel. */
 static inline bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 			    int64_t n, bool out)
 {
 	ssize_t r = out ? chan_write(fd, buf, (size_t)n)
 			: chan_read(fd, buf, (size_t)n);
 
-	if (r == n)
-		return true;
-	if (r < 0) {
-		if (errno != EINTR || event_ctx_stopping(ctx))
-			return false;
-		r = 0;
-	} else if (r == 0) {
-		return false;
-	}
-	return transfer_rest(ctx, fd, buf, r, n, out);
+	return r == n || transfer_rest(ctx, fd, buf, r, n, out);
 }
 
 /* The pattern back where a send of n bytes wrote its stamps (period:
