@@ -68,8 +68,21 @@ struct event_use {
 };
 
 struct event_kind {
-	const char *key;        /* the key prefix that selects this kind */
+	/*
+	 * What the thread's loop reads of every event's kind, in its first
+	 * line (the kind is aligned to one): a line per kind to fetch back
+	 * after each sleep, not the two or three a kind straddled.
+	 */
+	/* Runs the event: the hot path, no allocation, no stdio. */
+	_Alignas(64) void (*exec)(struct event_ctx *c, const struct event *ev);
+	const struct event_state *state; /* per-thread state, or NULL */
 	int ftrace_type;        /* RTAPP_TYPE_*: rtapp_event's type= */
+	/*
+	 * It waits for another thread (a lock, a message, a wake-up): a
+	 * thread stopped inside it is named by the "blocked at stop" report.
+	 */
+	bool waits;
+	const char *key;        /* the key prefix that selects this kind */
 	const char *help;       /* for --list-keys: what the value is */
 	const struct key *keys; /* the keys of its object form, or NULL */
 	size_t args_size;       /* its argument struct, in ev->args */
@@ -85,9 +98,6 @@ struct event_kind {
 	 */
 	int (*finalize)(struct parser *p, const struct task *t,
 			struct event *ev);
-	const struct event_state *state; /* per-thread state, or NULL */
-	/* Runs the event: the hot path, no allocation, no stdio. */
-	void (*exec)(struct event_ctx *c, const struct event *ev);
 	/* Adds the event's normalised parameters to out (for --dump). */
 	void (*dump)(const struct workload *w, const struct event *ev,
 		     struct json_object *out);
@@ -100,11 +110,6 @@ struct event_kind {
 	 */
 	size_t (*uses)(const struct event *ev, struct event_use *out,
 		       size_t max);
-	/*
-	 * It waits for another thread (a lock, a message, a wake-up): a
-	 * thread stopped inside it is named by the "blocked at stop" report.
-	 */
-	bool waits;
 };
 
 /*

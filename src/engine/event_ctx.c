@@ -57,7 +57,7 @@ const struct task *event_ctx_task(const struct event_ctx *c)
 HOT const struct resource *event_ctx_resource(const struct event_ctx *c,
 					  int index)
 {
-	return &ctx_thread(c)->eng->w->resources[index];
+	return &ctx_thread(c)->resources[index];
 }
 
 struct live_resource *event_ctx_live(const struct event_ctx *c, int index)

@@ -45,8 +45,42 @@ struct event_ctx {
 };
 
 struct thread {
-	struct engine *eng;
+	/*
+	 * What every iteration and every message touch, first and together
+	 * (with stats' first fields, record/stats.h): a handful of lines
+	 * to fetch back after each sleep, not one per field.
+	 */
+	_Alignas(64) struct engine *eng;
 	const struct task *task;
+	struct event_ctx ctx;     /* handed to every exec */
+	void **states;            /* per event_state_slot(): kinds' state */
+	const struct resource *resources; /* the workload's, kept at hand */
+	struct timer_state *unique_timers;
+	struct trace_ring *trace; /* --trace-json: slices, or NULL */
+	struct iter_acc it;
+	/* The thread's own trigger, what starts a chain (record/e2e.h): the
+	 * expiry of the timer it last passed, else its iteration's start. */
+	int64_t trigger_ns;
+	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	/* --break-us: a wake-up latency of this many ns or more stops the
+	 * run (µs truncated over the limit); INT64_MAX: no limit. */
+	int64_t break_at_ns;
+	size_t cur_phase;         /* index of the phase running, for samples */
+	const struct phase *entered_phase; /* the last phase entered */
+	/*
+	 * The waiting event (event_kind.waits) it is in: its phase and index,
+	 * and when it began (0: in none). Written (relaxed) before the event
+	 * and cleared after; left set when the run stops it there, for the
+	 * "blocked at stop" report.
+	 */
+	_Atomic int64_t wait_since_ns;
+	_Atomic int wait_phase, wait_event;
+	bool after_timer;         /* the last event it ran was a timer */
+	bool cumulative_slack;    /* global.cumulative_slack, kept at hand */
+	struct log_ring ring;     /* .rows NULL: no log */
+	struct thread_stats stats;
+
+	/* Set up before time zero, read after the run. */
 	int idx;
 	char name[32];
 	pthread_t pthread;        /* valid in the home process only */
@@ -59,39 +93,9 @@ struct thread {
 	bool created;
 	bool forked;              /* started by a fork event */
 	int fork_no;              /* forked: its number among the task's */
-
-	struct timer_state *unique_timers;
 	int64_t t_first_ns;       /* timers' anchor: time zero + delay */
-	/* What every event and message touches, together (a few lines,
-	 * not one per field: they are cold after each context switch). */
-	struct iter_acc it;
-	/* The thread's own trigger, what starts a chain (record/e2e.h): the
-	 * expiry of the timer it last passed, else its iteration's start. */
-	int64_t trigger_ns;
-	bool after_timer;         /* the last event it ran was a timer */
-	struct event_ctx ctx;     /* handed to every exec */
-	void **states;            /* per event_state_slot(): kinds' state */
-	int64_t woke_ns;          /* when a wait last returned, 0: never */
-	/* --break-us: a wake-up latency of this many ns or more stops the
-	 * run (µs truncated over the limit); INT64_MAX: no limit. */
-	int64_t break_at_ns;
-	bool cumulative_slack;    /* global.cumulative_slack, kept at hand */
-	const struct phase *entered_phase; /* the last phase entered */
 	struct rng rng;           /* every draw: global.seed and idx */
-	size_t cur_phase;         /* index of the phase running, for samples */
-	/*
-	 * The waiting event (event_kind.waits) it is in: its phase and index,
-	 * and when it began (0: in none). Written (relaxed) before the event
-	 * and cleared after; left set when the run stops it there, for the
-	 * "blocked at stop" report.
-	 */
-	_Atomic int wait_phase, wait_event;
-	_Atomic int64_t wait_since_ns;
-	struct thread_stats stats;
 
-
-	struct log_ring ring;
-	struct trace_ring *trace; /* --trace-json: slices, or NULL */
 	FILE *log;
 	char *log_path;
 
