@@ -14,9 +14,25 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct event_ctx;
 struct live_resource;
 struct rng;
+struct thread;
+
+/*
+ * What an exec is handed. The engine fills it before time zero
+ * (engine/event_ctx.c) and sets state before each exec; events read it
+ * through the accessors below, never by its fields. Those an iteration
+ * reads on its way between two syscalls are here and inline: a call
+ * each into the engine cost more than the load it made.
+ */
+struct event_ctx {
+	struct thread *thread;    /* the engine's, behind the other calls */
+	void *state;              /* the running event's kind's, or NULL */
+	struct rng *rng;
+	const struct resource *resources; /* the workload's */
+	const atomic_bool *stop;  /* the run's stop flag */
+	double ns_per_loop;       /* the calibration */
+};
 
 /* A timer's next deadline; shared timers are advanced by every user. */
 struct timer_state {
@@ -35,19 +51,35 @@ enum event_count {
 
 /* The thread's generator, seeded from global.seed: every draw of a
  * distribution (model/dist.h) comes from it. */
-struct rng *event_ctx_rng(struct event_ctx *c);
+static inline struct rng *event_ctx_rng(struct event_ctx *c)
+{
+	return c->rng;
+}
 
 /* The run is stopping: a blocking event must return soon. */
-bool event_ctx_stopping(const struct event_ctx *c);
-const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c);
+static inline bool event_ctx_stopping(const struct event_ctx *c)
+{
+	return atomic_load_explicit(c->stop, memory_order_relaxed);
+}
+
+static inline const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c)
+{
+	return c->stop;
+}
 
 /* The running event's kind's per-thread state (event.h), or NULL. */
-void *event_ctx_state(const struct event_ctx *c);
+static inline void *event_ctx_state(const struct event_ctx *c)
+{
+	return c->state;
+}
 
 const struct workload *event_ctx_workload(const struct event_ctx *c);
 const struct task *event_ctx_task(const struct event_ctx *c);
-const struct resource *event_ctx_resource(const struct event_ctx *c,
-					  int index);
+static inline const struct resource *event_ctx_resource(
+	const struct event_ctx *c, int index)
+{
+	return &c->resources[index];
+}
 struct live_resource *event_ctx_live(const struct event_ctx *c, int index);
 struct timer_state *event_ctx_timer(struct event_ctx *c,
 				    const struct resource *r);
@@ -59,7 +91,10 @@ int64_t event_ctx_t_zero(const struct event_ctx *c);
 int64_t event_ctx_t_first(const struct event_ctx *c);
 
 /* The calibration, and n work loops (until the stop if stoppable). */
-double event_ctx_ns_per_loop(const struct event_ctx *c);
+static inline double event_ctx_ns_per_loop(const struct event_ctx *c)
+{
+	return c->ns_per_loop;
+}
 uint64_t event_ctx_work(const struct event_ctx *c, uint64_t n,
 			bool stoppable);
 

@@ -199,7 +199,6 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 
 	t->eng = e;
 	t->task = task;
-	t->resources = e->w->resources;
 	t->home = getpid();
 	t->own_process = task->mode == MODE_PROCESS && !t->forked;
 	t->initial_cpus = e->initial_cpus;

@@ -24,26 +24,6 @@ static struct thread *ctx_thread(const struct event_ctx *c)
 	return c->thread;
 }
 
-HOT bool event_ctx_stopping(const struct event_ctx *c)
-{
-	return thread_should_stop(ctx_thread(c));
-}
-
-const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c)
-{
-	return &ctx_thread(c)->eng->stop;
-}
-
-HOT void *event_ctx_state(const struct event_ctx *c)
-{
-	return c->state;
-}
-
-HOT struct rng *event_ctx_rng(struct event_ctx *c)
-{
-	return &ctx_thread(c)->rng;
-}
-
 const struct workload *event_ctx_workload(const struct event_ctx *c)
 {
 	return ctx_thread(c)->eng->w;
@@ -52,12 +32,6 @@ const struct workload *event_ctx_workload(const struct event_ctx *c)
 const struct task *event_ctx_task(const struct event_ctx *c)
 {
 	return ctx_thread(c)->task;
-}
-
-HOT const struct resource *event_ctx_resource(const struct event_ctx *c,
-					  int index)
-{
-	return &ctx_thread(c)->resources[index];
 }
 
 struct live_resource *event_ctx_live(const struct event_ctx *c, int index)
@@ -87,11 +61,6 @@ int64_t event_ctx_t_zero(const struct event_ctx *c)
 int64_t event_ctx_t_first(const struct event_ctx *c)
 {
 	return ctx_thread(c)->t_first_ns;
-}
-
-HOT double event_ctx_ns_per_loop(const struct event_ctx *c)
-{
-	return ctx_thread(c)->eng->ns_per_loop;
 }
 
 HOT uint64_t event_ctx_work(const struct event_ctx *c, uint64_t n, bool stoppable)
@@ -419,7 +388,10 @@ int thread_states_init(struct thread *t)
 	const struct task *task = t->task;
 	size_t n = event_state_slots();
 
-	t->ctx.thread = t;
+	t->ctx = (struct event_ctx){ .thread = t, .rng = &t->rng,
+				     .resources = t->eng->w->resources,
+				     .stop = &t->eng->stop,
+				     .ns_per_loop = t->eng->ns_per_loop };
 	t->states = calloc(n ? n : 1, sizeof(*t->states));
 	if (!t->states)
 		return -1;

@@ -29,7 +29,7 @@
 
 HOT bool thread_should_stop(const struct thread *t)
 {
-	return atomic_load_explicit(&t->eng->stop, memory_order_relaxed);
+	return event_ctx_stopping(&t->ctx);
 }
 
 struct live_resource *thread_live(const struct thread *t, int index)

@@ -38,23 +38,17 @@ struct iter_acc {
 	int64_t own_ns;           /* trigger at its first non-timer event */
 };
 
-/* What an event's exec is handed (event_ctx.h): its thread and state. */
-struct event_ctx {
-	struct thread *thread;
-	void *state;              /* the running event's kind's, or NULL */
-};
-
 struct thread {
 	/*
 	 * What every iteration and every message touch, first and together
 	 * (with stats' first fields, record/stats.h): a handful of lines
 	 * to fetch back after each sleep, not one per field.
 	 */
-	_Alignas(64) struct engine *eng;
+	/* Handed to every exec; its stop flag is the thread's too. */
+	_Alignas(64) struct event_ctx ctx;
+	struct engine *eng;
 	const struct task *task;
-	struct event_ctx ctx;     /* handed to every exec */
 	void **states;            /* per event_state_slot(): kinds' state */
-	const struct resource *resources; /* the workload's, kept at hand */
 	struct timer_state *unique_timers;
 	struct trace_ring *trace; /* --trace-json: slices, or NULL */
 	struct iter_acc it;
