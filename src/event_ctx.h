@@ -30,6 +30,7 @@ struct event_ctx {
 	void *state;              /* the running event's kind's, or NULL */
 	struct rng *rng;
 	const struct resource *resources; /* the workload's */
+	struct live_resource *live; /* the run's, one per resource */
 	const atomic_bool *stop;  /* the run's stop flag */
 	double ns_per_loop;       /* the calibration */
 };

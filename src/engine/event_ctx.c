@@ -15,6 +15,7 @@
 #include "lib/timeutil.h"
 #include "record/lock_stats.h"
 #include "record/samples.h"
+#include "resource.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +35,9 @@ const struct task *event_ctx_task(const struct event_ctx *c)
 	return ctx_thread(c)->task;
 }
 
-struct live_resource *event_ctx_live(const struct event_ctx *c, int index)
+HOT struct live_resource *event_ctx_live(const struct event_ctx *c, int index)
 {
-	return thread_live(ctx_thread(c), index);
+	return &c->live[index];
 }
 
 HOT struct timer_state *event_ctx_timer(struct event_ctx *c,

@@ -140,6 +140,9 @@ static void thread_setup(struct thread *t)
 	const struct task *task = t->task;
 
 	prctl(PR_SET_NAME, t->name, 0, 0, 0);
+	/* The live resources exist by now (made after the threads' set-up
+	 * in main, and before any thread starts). */
+	t->ctx.live = t->eng->res;
 	atomic_store(&t->pid, getpid());
 	atomic_store(&t->tid, gettid());
 	t->cur_sched = task->sched;

@@ -26,6 +26,7 @@ void rhist_pool_init(struct rhist_pool *p, unsigned n)
 void rhist_init(struct rhist *h, struct rhist_pool *p)
 {
 	memset(h, 0, sizeof(*h));
+	h->min = UINT64_MAX; /* any first value is less: one compare an add */
 	h->pool = p;
 }
 
@@ -50,7 +51,7 @@ HOT void rhist_add(struct rhist *h, uint64_t v)
 {
 	unsigned b = hist_bucket(v);
 
-	if (!h->n || v < h->min)
+	if (v < h->min)
 		h->min = v;
 	if (v > h->max)
 		h->max = v;
@@ -60,7 +61,7 @@ HOT void rhist_add(struct rhist *h, uint64_t v)
 	if (v - 1 < h->min_above0 - 1)
 		h->min_above0 = v;
 	h->n++;
-	h->sum += (double)v;
+	h->sum += v;
 	rhist_chunk(h, b / HIST_SUB)[b % HIST_SUB]++;
 }
 
@@ -77,7 +78,7 @@ void rhist_merge(struct hist *dst, const struct rhist *src)
 	    (!dst->min_above0 || src->min_above0 < dst->min_above0))
 		dst->min_above0 = src->min_above0;
 	dst->n += src->n;
-	dst->sum += src->sum;
+	dst->sum += (double)src->sum;
 	for (unsigned g = 0; g < RHIST_CHUNKS; g++) {
 		const uint32_t *c;
 

@@ -28,8 +28,8 @@ struct rhist_pool {
  * them, is then one line, not two straddled, cold after every sleep. */
 struct rhist {
 	_Alignas(64) uint64_t n;
-	uint64_t min, max, last, min_above0;
-	double sum;
+	uint64_t min, max, last, min_above0; /* min: UINT64_MAX when n 0 */
+	uint64_t sum;             /* exact; a double only when merged */
 	struct rhist_pool *pool;
 	uint16_t chunk[RHIST_CHUNKS]; /* pool index + 1; 0: none yet */
 };
