@@ -6,8 +6,9 @@
 # runs that differ only in the number of messages; the difference per
 # message covers both sides: the event loop, the stamps, the clock reads'
 # glue, the pattern check and the latency histograms. hackbench spends
-# ~60; mimic spent 835 before the hot path was trimmed, ~540 after; the
-# bound fails a return to the old path. Counts, not time: load cannot move
+# ~60; mimic spent 835 before the hot path was trimmed, ~540 after, ~525
+# since the trivial event_ctx accessors are inline (2026-12-05); the
+# bound, ~10 % over, fails a return to the old path. Counts, not time: load cannot move
 # them (only the rare wake-up sample the receiver records when it slept).
 . "${srcdir:-.}/tests/lib.sh"
 command -v valgrind >/dev/null 2>&1 || skip_all "valgrind not installed"
@@ -17,7 +18,7 @@ grep -q __asan_init "$MIMIC" 2>/dev/null &&
 plan 3
 
 # Bound on user instructions per message, sender and receiver together.
-MAX_PER_MESSAGE=680
+MAX_PER_MESSAGE=580
 
 # pair N: a sender of N messages, one per iteration, and their receiver.
 pair() {
