@@ -89,9 +89,12 @@ else
 	ok $? "start-up: exec to the last first row's start, >= the stand-in's 50 ms; mimic's too"
 	grep -q "^rt-app as found 1 thr 100us/10ms 1s  *peak RSS [0-9]* / [0-9]* KB" "$TMP/out3"
 	ok $? "each tool's 1-thread peak RSS, the base of RSS per thread"
-	row rss-thr-KB | awk '{ exit !($(NF - 3) ~ /^-?[0-9.]+$/ && $(NF - 2) ~ /^[0-9.]+$/) }'
+	# A number each, maybe negative: 4 threads of a shell script or of
+	# a short mimic run can peak a few pages under 1 thread's.
+	row rss-thr-KB | awk '{ exit !($(NF - 3) ~ /^-?[0-9.]+$/ && $(NF - 2) ~ /^-?[0-9.]+$/) }'
 	ok $? "RSS per thread, both tools"
 	[ -n "$(row vol-cs)" ] && [ -n "$(row invol-cs)" ] &&
 		row vol-cs | awk '{ exit !($(NF - 3) ~ /^[0-9]+$/ && $(NF - 2) ~ /^[0-9]+$/) }'
 	ok $? "voluntary and involuntary context switches, both tools"
+	[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out3"
 fi
