@@ -196,8 +196,10 @@ static void json_events(FILE *f, const struct model *m,
 
 	if (recv_first)
 		json_block(f, mt, ind);
-	fprintf(f, ",\n%s\"run\": ", ind);
-	json_dist(f, &mt->burst);
+	if (!mt->no_run) {
+		fprintf(f, ",\n%s\"run\": ", ind);
+		json_dist(f, &mt->burst);
+	}
 	json_sends(f, m, mt, ind, MD_EACH, false);
 	if (!recv_first && mt->block != MD_NONE)
 		json_block(f, mt, ind);
@@ -315,7 +317,8 @@ static void json_task(FILE *f, const struct model *m,
 		      const struct md_task *mt)
 {
 	bool tail = mt->tail_us > 0;
-	bool start = mt->in_start > 0 || json_has_once(mt, MD_AT_START);
+	bool start = mt->head_us > 0 || mt->in_start > 0 ||
+		     json_has_once(mt, MD_AT_START);
 	bool end = tail || mt->in_end > 0 || json_has_once(mt, MD_AT_END);
 	bool spread = json_has_once(mt, MD_SPREAD);
 	const char *ind = "\t\t\t\t\t";
@@ -341,11 +344,18 @@ static void json_task(FILE *f, const struct model *m,
 	fputs(",\n\t\t\t\"phases\": {", f);
 	/* Sent and read once before the loop: ready signals. */
 	if (start) {
+		bool first = true;
+
 		fputs("\n\t\t\t\t\"start\": {\n", f);
-		json_sends(f, m, mt, ind, MD_AT_START, true);
+		if (mt->head_us > 0) {
+			fprintf(f, "%s\"run\": ", ind);
+			json_num(f, mt->head_us);
+			first = false;
+		}
+		json_sends(f, m, mt, ind, MD_AT_START, first);
+		first = first && !json_has_once(mt, MD_AT_START);
 		if (mt->in_start > 0)
-			json_recv_once(f, mt, mt->in_start, ind,
-				       !json_has_once(mt, MD_AT_START));
+			json_recv_once(f, mt, mt->in_start, ind, first);
 		fputs("\n\t\t\t\t},", f);
 	}
 	json_loops(f, m, mt);

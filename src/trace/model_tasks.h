@@ -54,7 +54,11 @@ struct md_task {
 	unsigned long cycles;       /* those blockings in the recording */
 	long long loops;            /* the model's iterations */
 	struct md_dist burst;       /* CPU per iteration */
+	bool no_run;                /* burst at the floor: no `run` written
+				     * (the event costs mimic more) */
 	size_t segments;            /* its samples: CPU between blockings */
+	double head_us;             /* CPU before the first, when a setup
+				     * (more than all the loop's after it) */
 	double tail_us;             /* CPU after the last blocking */
 	struct md_dist wait;        /* a sleep's length */
 	double period_us, jitter_us; /* MD_TIMER */
