@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 35
+plan 37
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -28,7 +28,7 @@ echo '{}' >"$TMP/not.dat"
 "$MIMIC" model "$TMP/not.dat" >/dev/null 2>"$TMP/err"
 rc=$?
 if grep -q 'built without libtracecmd' "$TMP/err"; then
-	for i in $(seq 31); do
+	for i in $(seq 35); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP built without libtracecmd"
 	done
@@ -85,6 +85,19 @@ ok $? "--pid of a task not in the recording: exit 1, saying so"
 	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket" }' "$TMP/sockets.json")" -eq 4 ] &&
 	"$MIMIC" --check "$TMP/sockets.json" 2>/dev/null
 ok $? "a channel is a socket when the reader's nearest ancestor that made channels made socket pairs (hackbench), a pipe when pipes (sh's seq | cat)"
+# hackbench's receivers read 200 bytes for less CPU than mimic's own
+# cost of a read: the run at the floor is not written.
+task_of() { sed -n "/^\t\t\"$1\": {/,/^\t\t}/p" "$2"; }
+task_of hackbench-2 "$TMP/sockets.json" >"$TMP/recv2"
+grep -q '"recv": { "from": "to_hackbench-2"' "$TMP/recv2" &&
+	! grep -q '"run"' "$TMP/recv2"
+ok $? "a run at the floor is not written: hackbench's receiver only reads"
+# hackbench's parent forks its children (1.4 ms) before its first wait,
+# more than its loop's CPU after it: a setup, run once before the loop.
+task_of hackbench "$TMP/sockets.json" | tr -d '\n\t ' >"$TMP/parent"
+grep -q '"start":{"run":1366}' "$TMP/parent" &&
+	grep -q '"loop":"${3\*scale}","run":{"choice":\[\[4.7,1\],\[13.9,1\]\]}' "$TMP/parent"
+ok $? "the CPU before the first wait, more than the loop's after it, is a setup: a start phase's run (hackbench's parent)"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
