@@ -199,6 +199,18 @@ if command -v hackbench >/dev/null 2>&1; then
 			in_root && /"sleep"/ { slept = 1 }
 			END { exit !(n >= 1 && !slept) }' "$1"
 	}
+	# pthread_join waits for one thread: each child sends to its own
+	# channel, read in the order the children were born.
+	join_in_order_ok() { # join_in_order_ok MODEL.json N
+		[ "$(grep -c '"send_hackbench": { "to": "join_hackbench-[0-9]*", "bytes": 8 }' "$1")" -eq "$2" ] &&
+			awk -v want="$2" '/^\t\t"hackbench": \{/ { in_root = 1 } in_root && /^\t\t\}/ { exit }
+			in_root && /"recv_hackbench-[0-9]*": \{ "from": "join_hackbench-[0-9]*"/ {
+				match($0, /join_hackbench-[0-9]+/)
+				k = substr($0, RSTART + 15, RLENGTH - 15) + 0
+				if (k <= last) bad = 1
+				last = k; n++ }
+			END { exit !(n == want && !bad) }' "$1"
+	}
 	join_ok "$TMP/hb.json"
 	ok $? "hackbench's parent joins its 8 children (wait4): each sends it one message at its end"
 	# hackbench made its channels with socketpair(AF_UNIX, SOCK_STREAM):
@@ -215,8 +227,9 @@ if command -v hackbench >/dev/null 2>&1; then
 	ok $? "hackbench -p (pipe(2)): its receivers read from pipes, none from a socket"
 	run_bounded 20 "$MIMIC" record -q -o "$TMP/hbt.dat" -- hackbench -T -g 1 -f 4 -l 500
 	"$MIMIC" model -o "$TMP/hbt.json" "$TMP/hbt.dat" 2>"$TMP/table" &&
-		"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" && join_ok "$TMP/hbt.json"
-	ok $? "hackbench -T: its main thread joins its 8 threads (pthread_join's futex)"
+		"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" &&
+		join_in_order_ok "$TMP/hbt.json" 8
+	ok $? "hackbench -T: its main thread joins its 8 threads in the order they were born, each from its own channel (pthread_join's futex)"
 	grep -i join "$TMP/table" | diag
 else
 	for i in 1 2 3 4 5 6; do skip "hackbench is not installed"; done

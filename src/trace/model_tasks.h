@@ -72,6 +72,9 @@ struct md_task {
 	size_t kern_n;              /* the blockings it was measured on */
 	bool sends_first;           /* sends, then blocks (it starts chains) */
 	bool joins;                 /* its recv is its children's ends */
+	bool joins_in_order;        /* each child's from its own channel, in
+				     * the order they were born (a
+				     * pthread_join, not a wait for any) */
 	bool as_thread;             /* a thread of mimic: a thread, or a
 				     * process whose threads are modelled */
 	struct md_link *out;
