@@ -200,7 +200,7 @@ static void md_name(struct model *m, size_t i)
  * CPU after it, is a setup (hackbench's main thread forking its 80
  * children: 12 ms, its other 48 iterations 2.4 ms), run once before the
  * loop: drawn at random among the iterations it came out 0 to 3 times,
- * the thread's CPU 1.0 to 2.0 times the original's. */
+ * the thread's CPU 0.12 to 1.98 times the original's. */
 static int md_shape(struct md_task *mt)
 {
 	const struct tl_thread *t = mt->src;
@@ -483,8 +483,8 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 /*
  * A run at the floor is not written when the iteration has another
  * event: the event alone costs mimic more than the work it stands for
- * (a loop of `run` 0.1 took 0.17 us more per iteration than the empty
- * loop here), and it is at the floor because mimic's cost of the other
+ * (a second `run` of 0.1 in a loop: 0.17 us more per iteration
+ * here), and it is at the floor because mimic's cost of the other
  * events is already more than the recorded CPU.
  */
 static void md_floor_run(struct md_task *mt)

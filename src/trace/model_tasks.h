@@ -56,7 +56,8 @@ struct md_task {
 	struct md_dist burst;       /* CPU per iteration */
 	bool no_run;                /* burst at the floor: no `run` written
 				     * (the event costs mimic more) */
-	size_t segments;            /* its samples: CPU between blockings */
+	size_t segments;            /* CPU between blockings: the recorded
+				     * iterations, the setup's too */
 	double head_us;             /* CPU before the first, when a setup
 				     * (more than all the loop's after it) */
 	double tail_us;             /* CPU after the last blocking */
