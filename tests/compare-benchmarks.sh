@@ -2,11 +2,12 @@
 # utils/compare-benchmarks --sources: bad arguments exit 2; a tool whose
 # checkout is missing is skipped with the reason; a plain source tree is
 # built outside itself with its own makefile and its row printed next to
-# mimic's, with the ratio and the block's load average.
+# mimic's, with the ratio and the block's load average; a stand-in rt-app
+# (autoconf) gives its wu_lat, start-up, RSS per thread and switch rows.
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 8
+plan 13
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -51,3 +52,49 @@ ok $? "its periodic row: real 8, with the block's load average (start-end)"
 	--only adrestia --ranges >"$TMP/out2" 2>&1
 grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*$" "$TMP/out2"
 ok $? "--ranges: real 8-8 / mimic's min-max at the end of the row"
+
+# A stand-in rt-app, a plain autoconf tree: one log per instance of the
+# file's task, two rows each (wu_lat 100 and 300), the first starting
+# 50 ms after its exec, on the clock compare-benchmarks reads.
+mkdir -p "$TMP/src/rt-app/src"
+printf 'AC_INIT([fake-rt-app], [1])\nAC_OUTPUT\n' >"$TMP/src/rt-app/configure.ac"
+printf 'src/rt-app: fake.sh\n\tcp fake.sh $@ && chmod +x $@\n' >"$TMP/src/rt-app/Makefile"
+cat >"$TMP/src/rt-app/fake.sh" <<'F'
+#!/bin/sh
+n=$(sed -n 's/.*"instance": *\([0-9]*\).*/\1/p' "$1")
+dir=$(sed -n 's/.*"logdir": *"\([^"]*\)".*/\1/p' "$1")
+now=$(perl -MTime::HiRes=clock_gettime,CLOCK_MONOTONIC -e 'printf "%.0f\n", clock_gettime(CLOCK_MONOTONIC) * 1e6' 2>/dev/null ||
+	awk '{ printf "%.0f\n", $1 * 1e6 }' /proc/uptime)
+i=0
+while [ "$i" -lt "$n" ]; do
+	{ echo "#idx perf run period start end rel_st slack c_duration c_period wu_lat"
+	  echo "0 1 100 10000 $((now + 50000)) $((now + 50100)) 50000 0 0 0 100"
+	  echo "0 1 100 10000 $((now + 60000)) $((now + 60100)) 60000 0 0 0 300"
+	} >"$dir/rt-app-thread-$i.log"
+	i=$((i + 1))
+done
+F
+if ! command -v autoreconf >/dev/null || [ ! -x /usr/bin/time ]; then
+	for i in 1 2 3 4 5; do
+		TEST_N=$((TEST_N + 1))
+		echo "ok $TEST_N # SKIP rt-app rows: needs autoreconf and /usr/bin/time"
+	done
+else
+	"$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b2" --runs 1 \
+		--runtime 1 --only rt-app-4 >"$TMP/out3" 2>&1
+	row() { awk -v f="$1" '$1 == "rt-app" && $2 == "as" && $4 == 4 && $(NF - 4) == f' "$TMP/out3"; }
+	row wu_lat-p50 | grep -q " 100  *[0-9][0-9]* " && row wu_lat-p99 | grep -q " 300  *[0-9][0-9]* "
+	ok $? "rt-app rows: wu_lat p50 100 and p99 300 of the stand-in's logs"
+	row startup-ms | awk '{ exit !($(NF - 3) >= 50 && $(NF - 3) < 60000 && $(NF - 2) ~ /^[0-9.]+$/) }'
+	ok $? "start-up: exec to the last first row's start, >= the stand-in's 50 ms; mimic's too"
+	grep -q "^rt-app as found 1 thr 100us/10ms 1s  *peak RSS [0-9]* / [0-9]* KB" "$TMP/out3"
+	ok $? "each tool's 1-thread peak RSS, the base of RSS per thread"
+	# A number each, maybe negative: 4 threads of a shell script or of
+	# a short mimic run can peak a few pages under 1 thread's.
+	row rss-thr-KB | awk '{ exit !($(NF - 3) ~ /^-?[0-9.]+$/ && $(NF - 2) ~ /^-?[0-9.]+$/) }'
+	ok $? "RSS per thread, both tools"
+	[ -n "$(row vol-cs)" ] && [ -n "$(row invol-cs)" ] &&
+		row vol-cs | awk '{ exit !($(NF - 3) ~ /^[0-9]+$/ && $(NF - 2) ~ /^[0-9]+$/) }'
+	ok $? "voluntary and involuntary context switches, both tools"
+	[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out3"
+fi

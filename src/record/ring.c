@@ -20,11 +20,32 @@ void ring_init(struct log_ring *r, struct log_row *rows, size_t cap)
 	atomic_init(&r->dropped, 0);
 }
 
+/*
+ * An empty ring starts again at its first row (both positions moved to
+ * the next multiple of cap): rows drained as fast as they come then stay
+ * in the ring's first page instead of walking over, and making resident,
+ * all of it (256 KiB per thread by default). Only the producer moves head;
+ * the consumer stores tail only after seeing rows, so while the ring is
+ * empty this compare-and-swap is the only writer of tail.
+ */
+static void ring_rewind(struct log_ring *r, uint64_t *head, uint64_t *tail)
+{
+	uint64_t start = (*head | (r->cap - 1)) + 1;
+
+	if (*head != *tail || !(*head & (r->cap - 1)))
+		return;
+	if (atomic_compare_exchange_strong_explicit(&r->tail, tail, start,
+						    memory_order_acquire,
+						    memory_order_acquire))
+		*head = *tail = start;
+}
+
 bool ring_push(struct log_ring *r, const struct log_row *row)
 {
 	uint64_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
 	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_acquire);
 
+	ring_rewind(r, &head, &tail);
 	if (head - tail >= r->cap) {
 		atomic_fetch_add_explicit(&r->dropped, 1, memory_order_relaxed);
 		return false;
@@ -36,10 +57,15 @@ bool ring_push(struct log_ring *r, const struct log_row *row)
 
 size_t ring_pop(struct log_ring *r, struct log_row *out, size_t max)
 {
-	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
+	/* head first: a head that shows a rewind's rows was stored after the
+	 * rewind's tail, so this tail is at least the rewound one. A tail
+	 * rewound after head was read is past it: empty, not a wrap. */
 	uint64_t head = atomic_load_explicit(&r->head, memory_order_acquire);
+	uint64_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
 	size_t n = 0;
 
+	if ((int64_t)(head - tail) <= 0)
+		return 0;
 	while (tail + n < head && n < max) {
 		out[n] = r->rows[(tail + n) & (r->cap - 1)];
 		n++;

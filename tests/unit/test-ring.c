@@ -1,7 +1,8 @@
 /*
  * test-ring.c - the log ring keeps rows in order, counts what it drops
- * when full instead of blocking the thread, and is safe with one producer
- * and one consumer running at once.
+ * when full instead of blocking the thread, starts again at its first row
+ * when drained (its footprint is what is pending, not its capacity), and
+ * is safe with one producer and one consumer running at once.
  */
 #include "record/ring.h"
 #include "tap.h"
@@ -55,6 +56,31 @@ static void a_full_ring_drops_and_counts(void)
 	       "once drained it accepts rows again");
 }
 
+static void a_drained_ring_starts_again_at_its_first_row(void)
+{
+	struct log_row rows[64] = { 0 }, out[64];
+	struct log_ring r;
+	bool first_row = true;
+	size_t n;
+
+	ring_init(&r, rows, 64);
+	for (int round = 0; round < 10; round++) {
+		for (int i = 0; i < 3; i++)
+			ring_push(&r, &(struct log_row){ .perf = (uint64_t)(100 * round + i) });
+		first_row &= rows[0].perf == (uint64_t)(100 * round) &&
+			     rows[2].perf == (uint64_t)(100 * round + 2);
+		n = ring_pop(&r, out, 64);
+		first_row &= n == 3 && out[2].perf == (uint64_t)(100 * round + 2);
+	}
+	TAP_OK(first_row, "10 rounds of 3 rows drained each time all use rows 0-2");
+	TAP_OK(ring_pop(&r, out, 64) == 0, "the drained ring is empty");
+	for (int i = 0; i < 64; i++)
+		ring_push(&r, &(struct log_row){ .perf = (uint64_t)i });
+	TAP_OK(!ring_push(&r, &(struct log_row){ .perf = 64 }) &&
+	       ring_pop(&r, out, 64) == 64 && out[63].perf == 63,
+	       "after rewinds it still holds cap rows, no more");
+}
+
 #define CONCURRENT_ROWS 200000
 static struct log_ring shared;
 
@@ -76,6 +102,8 @@ static void one_producer_one_consumer_lose_nothing(void)
 
 	ring_init(&shared, rows, 256);
 	pthread_create(&t, NULL, produce, NULL);
+	/* Popping as fast as rows come empties the ring often: the
+	 * producer rewinds it many times under the consumer. */
 	while (next < CONCURRENT_ROWS) {
 		size_t n = ring_pop(&shared, out, 64);
 
@@ -93,6 +121,7 @@ int main(void)
 	capacity_is_a_power_of_two_of_at_least_64();
 	rows_come_out_in_order();
 	a_full_ring_drops_and_counts();
+	a_drained_ring_starts_again_at_its_first_row();
 	one_producer_one_consumer_lose_nothing();
 	return tap_done();
 }
