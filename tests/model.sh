@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 35
+plan 37
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -28,7 +28,7 @@ echo '{}' >"$TMP/not.dat"
 "$MIMIC" model "$TMP/not.dat" >/dev/null 2>"$TMP/err"
 rc=$?
 if grep -q 'built without libtracecmd' "$TMP/err"; then
-	for i in $(seq 31); do
+	for i in $(seq 35); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP built without libtracecmd"
 	done
@@ -85,6 +85,19 @@ ok $? "--pid of a task not in the recording: exit 1, saying so"
 	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket" }' "$TMP/sockets.json")" -eq 4 ] &&
 	"$MIMIC" --check "$TMP/sockets.json" 2>/dev/null
 ok $? "a channel is a socket when the reader's nearest ancestor that made channels made socket pairs (hackbench), a pipe when pipes (sh's seq | cat)"
+# hackbench's receivers read 200 bytes for less CPU than mimic's own
+# cost of a read: the run at the floor is not written.
+task_of() { sed -n "/^\t\t\"$1\": {/,/^\t\t}/p" "$2"; }
+task_of hackbench-2 "$TMP/sockets.json" >"$TMP/recv2"
+grep -q '"recv": { "from": "to_hackbench-2"' "$TMP/recv2" &&
+	! grep -q '"run"' "$TMP/recv2"
+ok $? "a run at the floor is not written: hackbench's receiver only reads"
+# hackbench's parent forks its children (1.4 ms) before its first wait,
+# more than its loop's CPU after it: a setup, run once before the loop.
+task_of hackbench "$TMP/sockets.json" | tr -d '\n\t ' >"$TMP/parent"
+grep -q '"start":{"run":1366}' "$TMP/parent" &&
+	grep -q '"loop":"${3\*scale}","run":{"choice":\[\[4.7,1\],\[13.9,1\]\]}' "$TMP/parent"
+ok $? "the CPU before the first wait, more than the loop's after it, is a setup: a start phase's run (hackbench's parent)"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
@@ -186,6 +199,18 @@ if command -v hackbench >/dev/null 2>&1; then
 			in_root && /"sleep"/ { slept = 1 }
 			END { exit !(n >= 1 && !slept) }' "$1"
 	}
+	# pthread_join waits for one thread: each child sends to its own
+	# channel, read in the order the children were born.
+	join_in_order_ok() { # join_in_order_ok MODEL.json N
+		[ "$(grep -c '"send_hackbench": { "to": "join_hackbench-[0-9]*", "bytes": 8 }' "$1")" -eq "$2" ] &&
+			awk -v want="$2" '/^\t\t"hackbench": \{/ { in_root = 1 } in_root && /^\t\t\}/ { exit }
+			in_root && /"recv_hackbench-[0-9]*": \{ "from": "join_hackbench-[0-9]*"/ {
+				match($0, /join_hackbench-[0-9]+/)
+				k = substr($0, RSTART + 15, RLENGTH - 15) + 0
+				if (k <= last) bad = 1
+				last = k; n++ }
+			END { exit !(n == want && !bad) }' "$1"
+	}
 	join_ok "$TMP/hb.json"
 	ok $? "hackbench's parent joins its 8 children (wait4): each sends it one message at its end"
 	# hackbench made its channels with socketpair(AF_UNIX, SOCK_STREAM):
@@ -202,8 +227,9 @@ if command -v hackbench >/dev/null 2>&1; then
 	ok $? "hackbench -p (pipe(2)): its receivers read from pipes, none from a socket"
 	run_bounded 20 "$MIMIC" record -q -o "$TMP/hbt.dat" -- hackbench -T -g 1 -f 4 -l 500
 	"$MIMIC" model -o "$TMP/hbt.json" "$TMP/hbt.dat" 2>"$TMP/table" &&
-		"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" && join_ok "$TMP/hbt.json"
-	ok $? "hackbench -T: its main thread joins its 8 threads (pthread_join's futex)"
+		"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" &&
+		join_in_order_ok "$TMP/hbt.json" 8
+	ok $? "hackbench -T: its main thread joins its 8 threads in the order they were born, each from its own channel (pthread_join's futex)"
 	grep -i join "$TMP/table" | diag
 else
 	for i in 1 2 3 4 5 6; do skip "hackbench is not installed"; done

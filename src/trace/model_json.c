@@ -149,8 +149,10 @@ static void json_sends(FILE *f, const struct model *m,
 				"\"count\": %ld }", r->name, r->name,
 				mt->out[l].count);
 		} else {
-			fprintf(f, "\"send_%s\": { \"to\": \"to_%s\", "
-				"\"bytes\": %ld", r->name, r->name,
+			fprintf(f, "\"send_%s\": { \"to\": \"%s_%s\", "
+				"\"bytes\": %ld", r->name,
+				r->joins_in_order ? "join" : "to",
+				r->joins_in_order ? mt->name : r->name,
 				mt->out[l].bytes);
 			if (mt->out[l].count > 1)
 				fprintf(f, ", \"count\": %ld",
@@ -196,8 +198,10 @@ static void json_events(FILE *f, const struct model *m,
 
 	if (recv_first)
 		json_block(f, mt, ind);
-	fprintf(f, ",\n%s\"run\": ", ind);
-	json_dist(f, &mt->burst);
+	if (!mt->no_run) {
+		fprintf(f, ",\n%s\"run\": ", ind);
+		json_dist(f, &mt->burst);
+	}
 	json_sends(f, m, mt, ind, MD_EACH, false);
 	if (!recv_first && mt->block != MD_NONE)
 		json_block(f, mt, ind);
@@ -311,13 +315,48 @@ static void json_loops(FILE *f, const struct model *m,
 	}
 }
 
+/*
+ * A join in order (a pthread_join): the loop's CPU, then a recv of each
+ * child's end from its own channel `join_<child>`, in the order they were
+ * born (the model's tasks' order), once: a child still running blocks it,
+ * one that ended does not.
+ */
+static void json_join_in_order(FILE *f, const struct model *m,
+			       const struct md_task *mt, bool comma)
+{
+	if (!mt->no_run) {
+		fprintf(f, "%s\n\t\t\t\t\"loop\": {\n\t\t\t\t\t\"loop\": "
+			"\"${%lld * scale}\",\n\t\t\t\t\t\"run\": ",
+			comma ? "," : "", mt->loops);
+		json_dist(f, &mt->burst);
+		fputs("\n\t\t\t\t}", f);
+		comma = true;
+	}
+	fprintf(f, "%s\n\t\t\t\t\"join\": {", comma ? "," : "");
+	comma = false;
+	for (size_t c = 0; c < m->n; c++)
+		for (size_t l = 0; l < m->t[c].n_out; l++) {
+			if (&m->t[m->t[c].out[l].to] != mt ||
+			    m->t[c].out[l].when != MD_AT_END)
+				continue;
+			fprintf(f, "%s\n\t\t\t\t\t\"recv_%s\": { \"from\": "
+				"\"join_%s\", \"bytes\": %ld }",
+				comma ? "," : "", m->t[c].name, m->t[c].name,
+				mt->bytes);
+			comma = true;
+		}
+	fputs("\n\t\t\t\t}", f);
+}
+
 static void json_task(FILE *f, const struct model *m,
 		      const struct md_task *mt)
 {
 	bool tail = mt->tail_us > 0;
-	bool start = mt->in_start > 0 || json_has_once(mt, MD_AT_START);
-	bool end = tail || mt->in_end > 0 || json_has_once(mt, MD_AT_END);
-	bool spread = json_has_once(mt, MD_SPREAD);
+	bool start = mt->head_us > 0 || mt->in_start > 0 ||
+		     json_has_once(mt, MD_AT_START);
+	long long in_end = mt->joins_in_order ? 0 : mt->in_end;
+	bool end = tail || in_end > 0 || json_has_once(mt, MD_AT_END);
+	bool spread = json_has_once(mt, MD_SPREAD) || mt->joins_in_order;
 	const char *ind = "\t\t\t\t\t";
 
 	fputs("\t\t", f);
@@ -341,17 +380,27 @@ static void json_task(FILE *f, const struct model *m,
 	fputs(",\n\t\t\t\"phases\": {", f);
 	/* Sent and read once before the loop: ready signals. */
 	if (start) {
+		bool first = true;
+
 		fputs("\n\t\t\t\t\"start\": {\n", f);
-		json_sends(f, m, mt, ind, MD_AT_START, true);
+		if (mt->head_us > 0) {
+			fprintf(f, "%s\"run\": ", ind);
+			json_num(f, mt->head_us);
+			first = false;
+		}
+		json_sends(f, m, mt, ind, MD_AT_START, first);
+		first = first && !json_has_once(mt, MD_AT_START);
 		if (mt->in_start > 0)
-			json_recv_once(f, mt, mt->in_start, ind,
-				       !json_has_once(mt, MD_AT_START));
+			json_recv_once(f, mt, mt->in_start, ind, first);
 		fputs("\n\t\t\t\t},", f);
 	}
-	json_loops(f, m, mt);
+	if (mt->joins_in_order)
+		json_join_in_order(f, m, mt, false);
+	else
+		json_loops(f, m, mt);
 	/* The CPU after the last blocking and what is sent or read once
 	 * after the loop: a last phase, run once. */
-	if (end && !mt->in_end && !json_has_once(mt, MD_AT_END)) {
+	if (end && !in_end && !json_has_once(mt, MD_AT_END)) {
 		fputs(",\n\t\t\t\t\"end\": { \"run\": ", f);
 		json_num(f, mt->tail_us);
 		fputs(" }", f);
@@ -366,8 +415,8 @@ static void json_task(FILE *f, const struct model *m,
 		}
 		json_sends(f, m, mt, ind, MD_AT_END, first);
 		first = first && !json_has_once(mt, MD_AT_END);
-		if (mt->in_end > 0)
-			json_recv_once(f, mt, mt->in_end, ind, first);
+		if (in_end > 0)
+			json_recv_once(f, mt, in_end, ind, first);
 		fputs("\n\t\t\t\t}", f);
 	}
 	fputs("\n\t\t\t}\n\t\t}", f);
@@ -399,6 +448,17 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 	for (size_t i = 0; i < m->n; i++) {
 		bool fx = m->t[i].block == MD_FUTEX;
 
+		/* a child's channel to its parent's join in order */
+		for (size_t l = 0; l < m->t[i].n_out; l++)
+			if (m->t[m->t[i].out[l].to].joins_in_order &&
+			    m->t[i].out[l].when == MD_AT_END) {
+				fprintf(f, "%s\n\t\t\"join_%s\": { \"type\": "
+					"\"pipe\" }", first ? "" : ",",
+					m->t[i].name);
+				first = false;
+			}
+		if (m->t[i].joins_in_order)
+			continue;
 		if (!fx && m->t[i].block != MD_RECV && !m->t[i].in_start &&
 		    !m->t[i].in_end)
 			continue;

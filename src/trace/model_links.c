@@ -624,6 +624,9 @@ static void md_joins(struct model *m)
 		}
 		pt->block = MD_RECV;
 		pt->joins = true;
+		/* pthread_join's futex waits for one thread; wait4 (hackbench's,
+		 * sh's: pid -1) for any child */
+		pt->joins_in_order = pt->cls == TL_FUTEX;
 		pt->sends_first = true; /* runs, then waits: fork, wait */
 		pt->bytes = MD_JOIN_BYTES;
 		pt->per_recv = 1;

@@ -54,7 +54,12 @@ struct md_task {
 	unsigned long cycles;       /* those blockings in the recording */
 	long long loops;            /* the model's iterations */
 	struct md_dist burst;       /* CPU per iteration */
-	size_t segments;            /* its samples: CPU between blockings */
+	bool no_run;                /* burst at the floor: no `run` written
+				     * (the event costs mimic more) */
+	size_t segments;            /* CPU between blockings: the recorded
+				     * iterations, the setup's too */
+	double head_us;             /* CPU before the first, when a setup
+				     * (more than all the loop's after it) */
 	double tail_us;             /* CPU after the last blocking */
 	struct md_dist wait;        /* a sleep's length */
 	double period_us, jitter_us; /* MD_TIMER */
@@ -68,6 +73,9 @@ struct md_task {
 	size_t kern_n;              /* the blockings it was measured on */
 	bool sends_first;           /* sends, then blocks (it starts chains) */
 	bool joins;                 /* its recv is its children's ends */
+	bool joins_in_order;        /* each child's from its own channel, in
+				     * the order they were born (a
+				     * pthread_join, not a wait for any) */
 	bool as_thread;             /* a thread of mimic: a thread, or a
 				     * process whose threads are modelled */
 	struct md_link *out;
