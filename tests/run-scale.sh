@@ -34,10 +34,11 @@ bad=$(cat "$TMP"/logs/*.log | awk '$1 == "#idx" { if (NR > 1 && last < 2500000) 
 ok "$bad" "every log whole, with rows up to the end ($bad are not)"
 
 # Every thread passed the gate: its timer wake-ups are all in the summary,
-# one per row written.
+# one per row written but those whose deadline had passed (an overrun does
+# not sleep: a loaded machine makes a few).
 all=$(cat "$TMP"/logs/*.log | awk '$1 != "#idx"' | wc -l)
 n=$(python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["tasks"][0]
-print(t["threads"], t["wake"]["timer"]["n"] >= t["loops"] >= 1000)' "$TMP/s1000.json")
+print(t["threads"], t["wake"]["timer"]["n"] + t["overruns"] >= t["loops"] >= 1000)' "$TMP/s1000.json")
 [ "$n" = "1000 True" ] && [ "$all" -ge 1000 ]
 ok $? "the summary counts 1000 threads and a wake-up per row ($n, $all rows)"
 
