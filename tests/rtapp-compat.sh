@@ -4,7 +4,7 @@
 # last value at the first key's place), a global.calibration far from this
 # machine's, and a plain name as the value of "wait" or "sync".
 . "${srcdir:-.}/tests/lib.sh"
-plan 15
+plan 16
 MIMIC_CALIBRATION_FILE=$TMP/store
 export MIMIC_CALIBRATION_FILE
 
@@ -86,6 +86,13 @@ sed -i 's/"calibration": 20/"calibration": 100000/' "$TMP/cal.json"
 "$MIMIC" "$TMP/cal.json" >/dev/null 2>"$TMP/err"
 grep -q "warning: global.calibration: 100000 ns per loop is .*x from this machine's .* ns per loop of mimic's work loop (estimated)" "$TMP/err"
 ok $? "with nothing stored, an estimate is compared with the file's number"
+# Only a run's length is loops of the number: without one there is
+# nothing to warn of, and no estimate is made.
+sed 's/"run": 1000/"runtime": 1000/' "$TMP/cal.json" >"$TMP/cal-rt.json"
+"$MIMIC" "$TMP/cal-rt.json" >/dev/null 2>"$TMP/err"
+rc=$?
+[ $rc -eq 0 ] && ! grep -q 'warning: global.calibration' "$TMP/err"
+ok $? "the same number with runtime and no run: not warned (exit $rc)"
 "$MIMIC" --calibration nope "$TMP/cal.json" >/dev/null 2>"$TMP/err"
 [ $? -eq 2 ] && grep -q 'expected "file" or "measured"' "$TMP/err"
 ok $? "--calibration with another word: exit 2"

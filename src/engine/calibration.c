@@ -261,7 +261,10 @@ struct calibration calibration_choose(const struct workload *w,
 	char *store = NULL;
 
 	if (w->g.calibration_ns > 0 && policy != CALIBRATION_MEASURED_ONLY) {
-		if (policy == CALIBRATION_FILE_CHECKED && !quiet)
+		/* Only a run's length depends on the number: without one
+		 * the check would cost the start a few ms for nothing. */
+		if (policy == CALIBRATION_FILE_CHECKED && !quiet &&
+		    w->g.calibrated_work)
 			warn_far(w, recalibrate);
 		c.ns_per_loop = w->g.calibration_ns;
 		c.source = CALIBRATION_FROM_FILE;

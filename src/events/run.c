@@ -8,6 +8,7 @@
 #include "lib/hot.h"
 #include "lib/timeutil.h"
 #include "events/duration.h"
+#include "parse/parser.h"
 
 HOT static void run_exec(struct event_ctx *ctx, const struct event *ev)
 {
@@ -25,6 +26,15 @@ HOT static void run_exec(struct event_ctx *ctx, const struct event *ev)
 	event_ctx_add_work(ctx, done, time_now_ns() - t0, ns, done == n);
 }
 
+/* A run's length is loops of the calibration: the file's number is then
+ * worth checking against this machine's (engine/calibration.c). */
+static int run_parse(struct parser *p, const char *path,
+		     const struct jnode *v, struct event *ev)
+{
+	p->w->g.calibrated_work = true;
+	return duration_parse(p, path, v, ev);
+}
+
 static const struct event_state run_state = { .size = sizeof(double) };
 
 const struct event_kind event_run = {
@@ -32,7 +42,7 @@ const struct event_kind event_run = {
 	.ftrace_type = RTAPP_TYPE_RUN,
 	.help = "us of calibrated CPU work",
 	.args_size = sizeof(struct duration_args),
-	.parse = duration_parse,
+	.parse = run_parse,
 	.state = &run_state,
 	.exec = run_exec,
 	.dump = duration_dump,

@@ -66,6 +66,9 @@ struct globals {
 	int64_t break_us;
 	double calibration_ns;    /* ns per work loop; 0: calibrate */
 	int calibration_cpu;
+	/* A run event exists: a length in loops of calibration_ns (runtime
+	 * and cputime spin by the clock whatever the number is). */
+	bool calibrated_work;
 	int default_policy;       /* SCHED_* */
 	bool pi_enabled;
 	bool lock_pages;
