@@ -225,10 +225,19 @@ if command -v hackbench >/dev/null 2>&1; then
 		! grep -q '"type": "socket"' "$TMP/hbp.json" &&
 		[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "pipe" }' "$TMP/hbp.json")" -ge 4 ]
 	ok $? "hackbench -p (pipe(2)): its receivers read from pipes, none from a socket"
-	run_bounded 20 "$MIMIC" record -q -o "$TMP/hbt.dat" -- hackbench -T -g 1 -f 4 -l 500
-	"$MIMIC" model -o "$TMP/hbt.json" "$TMP/hbt.dat" 2>"$TMP/table" &&
-		"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" &&
-		join_in_order_ok "$TMP/hbt.json" 8
+	# A recording is one real run: up to three, each failed one shown,
+	# so that a run whose timing hid the joins (seen once in ~50) does
+	# not decide alone, and one that keeps failing still fails.
+	for try in 1 2 3; do
+		run_bounded 20 "$MIMIC" record -q -o "$TMP/hbt.dat" -- hackbench -T -g 1 -f 4 -l 500
+		"$MIMIC" model -o "$TMP/hbt.json" "$TMP/hbt.dat" 2>"$TMP/table" &&
+			"$MIMIC" --check "$TMP/hbt.json" 2>"$TMP/err" &&
+			join_in_order_ok "$TMP/hbt.json" 8 && break
+		{ echo "recording $try: the joins not as expected; the model's warnings and joins:"
+		  cat "$TMP/table" "$TMP/err"
+		  grep -n 'join_hackbench' "$TMP/hbt.json"; } | diag
+		false
+	done
 	ok $? "hackbench -T: its main thread joins its 8 threads in the order they were born, each from its own channel (pthread_join's futex)"
 	grep -i join "$TMP/table" | diag
 else
