@@ -32,17 +32,13 @@ HOT bool thread_should_stop(const struct thread *t)
 	return event_ctx_stopping(&t->ctx);
 }
 
-struct live_resource *thread_live(const struct thread *t, int index)
-{
-	return &t->eng->res[index];
-}
-
 /* A thread that stops while holding mutexes must not leave waiters stuck. */
 static void thread_release_all(struct thread *t)
 {
 	while (t->n_held > 0)
 		pthread_mutex_unlock(
-			mutex_live(thread_live(t, t->held[--t->n_held])));
+			mutex_live(event_ctx_live(&t->ctx,
+						  t->held[--t->n_held])));
 	thread_states_stop(t);
 }
 

@@ -138,7 +138,6 @@ void thread_prefault_stats(struct thread *t);
 void *thread_main(void *arg);
 
 bool thread_should_stop(const struct thread *t);
-struct live_resource *thread_live(const struct thread *t, int index);
 
 /*
  * The per-thread state of every kind the task's events use (event.h):
