@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 37
+plan 39
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -98,6 +98,23 @@ task_of hackbench "$TMP/sockets.json" | tr -d '\n\t ' >"$TMP/parent"
 grep -q '"start":{"run":1366}' "$TMP/parent" &&
 	grep -q '"loop":"${3\*scale}","run":{"choice":\[\[4.7,1\],\[13.9,1\]\]}' "$TMP/parent"
 ok $? "the CPU before the first wait, more than the loop's after it, is a setup: a start phase's run (hackbench's parent)"
+# tests/data/model-silent.dat: 'hackbench -g 1 -f 4 -l 60' recorded while
+# two CPU hogs ran; none of hackbench-9's 241 writes woke its receivers
+# (they were running), whose reads (240 each) are more than the other
+# three senders wrote: it writes where its peer hackbench-8 does.
+"$MIMIC" model -o "$TMP/silent.json" "$DATA/model-silent.dat" 2>"$TMP/table"
+grep -q 'warning: hackbench-9: none of its 241 writes woke a thread: it writes to the receivers of hackbench-8' "$TMP/table" &&
+	"$MIMIC" --check "$TMP/silent.json" 2>/dev/null
+ok $? "a sender whose writes woke nobody writes to its nearest-born peer's receivers (a warning names both)"
+silent_ok=0
+for k in 6 7 8 9; do
+	task_of hackbench-$k "$TMP/silent.json" | tr -d '\n\t ' >"$TMP/s$k"
+	grep -q '"loop":"${60\*scale}","send_hackbench-2":{"to":"to_hackbench-2","bytes":100},"send_hackbench-3":{"to":"to_hackbench-3","bytes":100},"send_hackbench-4":{"to":"to_hackbench-4","bytes":100},"send_hackbench-5":{"to":"to_hackbench-5","bytes":100}}' "$TMP/s$k" || silent_ok=1
+done
+for k in 2 3 4 5; do
+	task_of hackbench-$k "$TMP/silent.json" | tr -d '\n\t ' | grep -q '"loop":"${240\*scale}","recv":{"from":"to_hackbench-'$k'","bytes":100}' || silent_ok=1
+done
+ok $silent_ok "so all 4 senders send 60 x 4 messages and each receiver reads its 240, as recorded"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
