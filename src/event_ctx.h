@@ -9,6 +9,8 @@
 #define MIMIC_EVENT_CTX_H
 
 #include "model/workload.h"
+#include "record/stats.h"
+#include "resource.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -33,6 +35,10 @@ struct event_ctx {
 	struct live_resource *live; /* the run's, one per resource */
 	const atomic_bool *stop;  /* the run's stop flag */
 	double ns_per_loop;       /* the calibration */
+	/* The thread's (record/stats.h): the counters and message
+	 * histograms a send or recv adds to, inline. */
+	struct thread_stats *stats;
+	int64_t woke_ns;          /* when a wait last returned, 0: never */
 };
 
 /* A timer's next deadline; shared timers are advanced by every user. */
@@ -41,7 +47,7 @@ struct timer_state {
 	atomic_bool started;
 };
 
-/* Counters of the thread's statistics that events bump. */
+/* Counters of the thread's statistics that events bump (event_ctx_count). */
 enum event_count {
 	EVENT_COUNT_SENT,         /* messages sent */
 	EVENT_COUNT_RECEIVED,     /* messages received */
@@ -81,7 +87,11 @@ static inline const struct resource *event_ctx_resource(
 {
 	return &c->resources[index];
 }
-struct live_resource *event_ctx_live(const struct event_ctx *c, int index);
+static inline struct live_resource *event_ctx_live(const struct event_ctx *c,
+						   int index)
+{
+	return &c->live[index];
+}
 struct timer_state *event_ctx_timer(struct event_ctx *c,
 				    const struct resource *r);
 /* The descriptor of global.io_device, shared by every thread. */
@@ -145,6 +155,31 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
  */
 void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 			      int64_t ns, int64_t now);
+/* What event_ctx_record_received leaves to a call: the wake-up (slept),
+ * the µs clock histogram, the samples. */
+void event_ctx_record_received_rest(struct event_ctx *c, enum wake_path path,
+				    int64_t ns, int64_t now, bool slept);
+/*
+ * A message taken at now, as event_ctx_record_message; slept: the thread
+ * slept for it, also a wake-up (event_ctx_record_wake, first). Inline, the
+ * message histogram's add: a receiver's path between two reads, every
+ * message; the rest, when the thread has any, in one call.
+ */
+static inline void event_ctx_record_received(struct event_ctx *c,
+					     enum wake_path path, int64_t ns,
+					     int64_t now, bool slept)
+{
+	struct thread_stats *s = c->stats;
+	struct rhist *h = s->message_us[path];
+
+	if (slept || s->samples || s->message_clock_us[path]) {
+		event_ctx_record_received_rest(c, path, ns, now, slept);
+	} else {
+		c->woke_ns = now;
+	}
+	if (h)
+		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+}
 /*
  * Lock statistics of a mutex the thread keeps its own account of
  * (percpu_lock): one acquisition at the returned now (waited_since_ns as
@@ -173,7 +208,31 @@ void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
 			 int64_t slack_ns, bool overrun);
 /* The iteration's one stamp for batch wakes (taken at the first). */
 int64_t event_ctx_batch_stamp(struct event_ctx *c);
-void event_ctx_count(struct event_ctx *c, enum event_count what, uint64_t n);
+/* Plain adds to the thread's counters: what is a constant at every
+ * call, the switch folds away. */
+static inline void event_ctx_count(struct event_ctx *c, enum event_count what,
+				   uint64_t n)
+{
+	struct thread_stats *s = c->stats;
+
+	switch (what) {
+	case EVENT_COUNT_SENT:
+		s->sent += n;
+		break;
+	case EVENT_COUNT_RECEIVED:
+		s->received += n;
+		break;
+	case EVENT_COUNT_DAMAGED:
+		s->damaged += n;
+		break;
+	case EVENT_COUNT_SENT_BYTES:
+		s->sent_bytes += n;
+		break;
+	case EVENT_COUNT_RECEIVED_BYTES:
+		s->received_bytes += n;
+		break;
+	}
+}
 /* A request done at now: counted, its latency since the last wake-up. */
 void event_ctx_request(struct event_ctx *c, int64_t now);
 /* The requests done so far by every thread of the run. */

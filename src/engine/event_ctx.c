@@ -35,11 +35,6 @@ const struct task *event_ctx_task(const struct event_ctx *c)
 	return ctx_thread(c)->task;
 }
 
-HOT struct live_resource *event_ctx_live(const struct event_ctx *c, int index)
-{
-	return &c->live[index];
-}
-
 HOT struct timer_state *event_ctx_timer(struct event_ctx *c,
 				    const struct resource *r)
 {
@@ -145,7 +140,7 @@ HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 	struct thread *t = ctx_thread(c);
 	struct rhist *h = t->stats.wake_us[path];
 
-	t->woke_ns = now;
+	c->woke_ns = now;
 	/* The log's wu_lat is rt-app's: timer wake-ups only. */
 	if (path == WAKE_TIMER)
 		t->it.wu_lat_ns += ns > 0 ? ns : 0;
@@ -165,9 +160,25 @@ void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 	struct thread *t = ctx_thread(c);
 	struct rhist *h = t->stats.message_us[path];
 
-	t->woke_ns = now;
+	c->woke_ns = now;
 	if (h)
 		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (t->stats.message_clock_us[path])
+		rhist_add(t->stats.message_clock_us[path],
+			  time_us_clock_delta(now - ns, now));
+	if (t->stats.samples)
+		samples_add(t->stats.samples, t->cur_phase, path,
+			    SAMPLE_MESSAGE, now - ns, now);
+}
+
+void event_ctx_record_received_rest(struct event_ctx *c, enum wake_path path,
+				    int64_t ns, int64_t now, bool slept)
+{
+	struct thread *t = ctx_thread(c);
+
+	if (slept)
+		event_ctx_record_wake(c, path, ns, now);
+	c->woke_ns = now;
 	if (t->stats.message_clock_us[path])
 		rhist_add(t->stats.message_clock_us[path],
 			  time_us_clock_delta(now - ns, now));
@@ -207,12 +218,12 @@ int64_t event_ctx_wait_began(const struct event_ctx *c)
 
 void event_ctx_woken(struct event_ctx *c, int64_t now)
 {
-	ctx_thread(c)->woke_ns = now;
+	c->woke_ns = now;
 }
 
 int64_t event_ctx_woken_ns(const struct event_ctx *c)
 {
-	return ctx_thread(c)->woke_ns;
+	return c->woke_ns;
 }
 
 HOT void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
@@ -255,37 +266,14 @@ int64_t event_ctx_batch_stamp(struct event_ctx *c)
 	return t->it.batch_ns;
 }
 
-void event_ctx_count(struct event_ctx *c, enum event_count what, uint64_t n)
-{
-	struct thread_stats *s = &ctx_thread(c)->stats;
-
-	switch (what) {
-	case EVENT_COUNT_SENT:
-		s->sent += n;
-		break;
-	case EVENT_COUNT_RECEIVED:
-		s->received += n;
-		break;
-	case EVENT_COUNT_DAMAGED:
-		s->damaged += n;
-		break;
-	case EVENT_COUNT_SENT_BYTES:
-		s->sent_bytes += n;
-		break;
-	case EVENT_COUNT_RECEIVED_BYTES:
-		s->received_bytes += n;
-		break;
-	}
-}
-
 void event_ctx_request(struct event_ctx *c, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
 
 	/* µs as schbench's gettimeofday differences give them. */
-	if (t->woke_ns && t->stats.request_us)
+	if (c->woke_ns && t->stats.request_us)
 		rhist_add(t->stats.request_us,
-			 (uint64_t)(now / 1000 - t->woke_ns / 1000));
+			 (uint64_t)(now / 1000 - c->woke_ns / 1000));
 	atomic_fetch_add_explicit(&t->stats.requests, 1, memory_order_relaxed);
 }
 
@@ -392,7 +380,8 @@ int thread_states_init(struct thread *t)
 	t->ctx = (struct event_ctx){ .thread = t, .rng = &t->rng,
 				     .resources = t->eng->w->resources,
 				     .stop = &t->eng->stop,
-				     .ns_per_loop = t->eng->ns_per_loop };
+				     .ns_per_loop = t->eng->ns_per_loop,
+				     .stats = &t->stats };
 	t->states = calloc(n ? n : 1, sizeof(*t->states));
 	if (!t->states)
 		return -1;

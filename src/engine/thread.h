@@ -55,7 +55,6 @@ struct thread {
 	/* The thread's own trigger, what starts a chain (record/e2e.h): the
 	 * expiry of the timer it last passed, else its iteration's start. */
 	int64_t trigger_ns;
-	int64_t woke_ns;          /* when a wait last returned, 0: never */
 	/* --break-us: a wake-up latency of this many ns or more stops the
 	 * run (µs truncated over the limit); INT64_MAX: no limit. */
 	int64_t break_at_ns;

@@ -768,9 +768,8 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 		}
 		if (origin > 0 && (!earliest || origin < earliest))
 			earliest = origin;
-		if (stamp > look)
-			event_ctx_record_wake(ctx, f.path, now - stamp, now);
-		event_ctx_record_message(ctx, f.path, now - stamp, now);
+		event_ctx_record_received(ctx, f.path, now - stamp, now,
+					  stamp > look);
 		look = now;
 	}
 	if (earliest)
