@@ -39,6 +39,11 @@ struct event_ctx {
 	 * histograms a send or recv adds to, inline. */
 	struct thread_stats *stats;
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	/* The chain (record/e2e.h): the thread's own trigger, the expiry of
+	 * the timer it last passed, else its iteration's start; the earliest
+	 * origin the iteration received, 0: none. */
+	int64_t trigger_ns;
+	int64_t chain_ns;
 };
 
 /* A timer's next deadline; shared timers are advanced by every user. */
@@ -130,11 +135,23 @@ bool event_ctx_holds(const struct event_ctx *c, int mutex);
  * timer it last passed, when that was in this iteration or ended the
  * last one; else the iteration's start).
  */
-int64_t event_ctx_chain_origin(const struct event_ctx *c);
+static inline int64_t event_ctx_chain_origin(const struct event_ctx *c)
+{
+	return c->chain_ns ? c->chain_ns : c->trigger_ns;
+}
 /* A message received with origin_ns (0: none known, ignored). */
-void event_ctx_chain_received(struct event_ctx *c, int64_t origin_ns);
+static inline void event_ctx_chain_received(struct event_ctx *c,
+					    int64_t origin_ns)
+{
+	if (origin_ns > 0 && (!c->chain_ns || origin_ns < c->chain_ns))
+		c->chain_ns = origin_ns;
+}
 /* A timer event's expiry, which becomes the thread's trigger. */
-void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns);
+static inline void event_ctx_chain_timer(struct event_ctx *c,
+					 int64_t expiry_ns)
+{
+	c->trigger_ns = expiry_ns;
+}
 
 /* ---- recording ---- */
 
@@ -159,27 +176,42 @@ void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
  * the µs clock histogram, the samples. */
 void event_ctx_record_received_rest(struct event_ctx *c, enum wake_path path,
 				    int64_t ns, int64_t now, bool slept);
+/* Where a receiver's messages on one path are recorded: looked up once
+ * per execution (event_ctx_received_on), not once per message. */
+struct event_ctx_received {
+	struct rhist *hist;       /* the message histogram, or NULL */
+	enum wake_path path;
+	bool rest;                /* samples or the µs clock histogram */
+};
+
+static inline struct event_ctx_received event_ctx_received_on(
+	const struct event_ctx *c, enum wake_path path)
+{
+	const struct thread_stats *s = c->stats;
+
+	return (struct event_ctx_received){
+		.hist = s->message_us[path], .path = path,
+		.rest = s->samples || s->message_clock_us[path] };
+}
+
 /*
- * A message taken at now, as event_ctx_record_message; slept: the thread
- * slept for it, also a wake-up (event_ctx_record_wake, first). Inline, the
- * message histogram's add: a receiver's path between two reads, every
- * message; the rest, when the thread has any, in one call.
+ * A message taken at now on r's path, as event_ctx_record_message; slept:
+ * the thread slept for it, also a wake-up (event_ctx_record_wake, first).
+ * Inline, the message histogram's add: a receiver's path between two
+ * reads, every message; the rest, when the thread has any, in one call.
  */
 static inline void event_ctx_record_received(struct event_ctx *c,
-					     enum wake_path path, int64_t ns,
-					     int64_t now, bool slept)
+					     const struct event_ctx_received *r,
+					     int64_t ns, int64_t now, bool slept)
 {
-	struct thread_stats *s = c->stats;
-	struct rhist *h = s->message_us[path];
-
-	if (slept || s->samples || s->message_clock_us[path]) {
-		event_ctx_record_received_rest(c, path, ns, now, slept);
-	} else {
+	if (slept || r->rest)
+		event_ctx_record_received_rest(c, r->path, ns, now, slept);
+	else
 		c->woke_ns = now;
-	}
-	if (h)
-		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (r->hist)
+		rhist_add(r->hist, ns > 0 ? (uint64_t)ns / 1000 : 0);
 }
+
 /*
  * Lock statistics of a mutex the thread keeps its own account of
  * (percpu_lock): one acquisition at the returned now (waited_since_ns as

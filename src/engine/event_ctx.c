@@ -110,28 +110,6 @@ bool event_ctx_release(struct event_ctx *c, int mutex)
 	return false;
 }
 
-/* ---- chains ---- */
-
-int64_t event_ctx_chain_origin(const struct event_ctx *c)
-{
-	const struct thread *t = ctx_thread(c);
-
-	return t->it.chain_ns ? t->it.chain_ns : t->trigger_ns;
-}
-
-void event_ctx_chain_received(struct event_ctx *c, int64_t origin_ns)
-{
-	struct thread *t = ctx_thread(c);
-
-	if (origin_ns > 0 && (!t->it.chain_ns || origin_ns < t->it.chain_ns))
-		t->it.chain_ns = origin_ns;
-}
-
-HOT void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns)
-{
-	ctx_thread(c)->trigger_ns = expiry_ns;
-}
-
 /* ---- recording ---- */
 
 HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,

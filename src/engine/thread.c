@@ -290,12 +290,12 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 static void thread_end_chain(struct thread *t, const struct phase *ph,
 			     int64_t end_ns, uint64_t tl, uint64_t pl)
 {
-	int64_t origin = t->it.chain_ns ? t->it.chain_ns
-			 : t->it.own_ns ? t->it.own_ns : t->trigger_ns;
+	int64_t origin = t->ctx.chain_ns ? t->ctx.chain_ns
+			 : t->it.own_ns ? t->it.own_ns : t->ctx.trigger_ns;
 	bool late;
 
 	late = e2e_add(t->stats.e2e, origin, end_ns, ph->budget_ns,
-		       t->it.chain_ns != 0);
+		       t->ctx.chain_ns != 0);
 	if (t->trace)
 		trace_record_e2e(t->trace, origin, end_ns, tl, pl,
 				 t->cur_phase, late);
@@ -311,7 +311,7 @@ static int64_t thread_end_iteration(struct thread *t, int64_t start_ns,
 				    uint64_t tl, uint64_t pl, bool want_period)
 {
 	const struct phase *ph = &t->task->phases[t->cur_phase];
-	bool e2e = t->stats.e2e && (t->it.chain_ns || ph->budget_ns);
+	bool e2e = t->stats.e2e && (t->ctx.chain_ns || ph->budget_ns);
 	int64_t end_ns;
 
 	t->stats.rows++;
@@ -402,6 +402,7 @@ static void thread_run(struct thread *t)
 					ftrace_loop("start", (int)(tl & INT32_MAX),
 						    (int)p, (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
+				t->ctx.chain_ns = 0;
 				/* A timer ending the last iteration is this
 				 * one's trigger (rt-app puts it last); then
 				 * the start is read only if something asks
@@ -410,7 +411,7 @@ static void thread_run(struct thread *t)
 				start_ns = want_start || !t->after_timer
 						   ? time_now_ns() : 0;
 				if (!t->after_timer)
-					t->trigger_ns = start_ns;
+					t->ctx.trigger_ns = start_ns;
 				int64_t mark = start_ns; /* --trace-json */
 				for (size_t e = 0; e < ph->n_events; e++) {
 					const struct event *ev = &ph->events[e];
@@ -426,7 +427,7 @@ static void thread_run(struct thread *t)
 						? t->states[ev->state_slot]
 						: NULL;
 					if (!timer && !t->it.own_ns)
-						t->it.own_ns = t->trigger_ns;
+						t->it.own_ns = t->ctx.trigger_ns;
 					/* The first event begins with the
 					 * iteration: no clock read more. */
 					if (kind->waits)
