@@ -112,8 +112,10 @@ bool event_ctx_release(struct event_ctx *c, int mutex)
 
 /* ---- recording ---- */
 
-HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
-			   int64_t ns, int64_t now)
+/* event_ctx_record_wake's body, inline in the message's rest too: a
+ * receiver's wake-up is one call, not two. */
+static inline void ctx_record_wake(struct event_ctx *c, enum wake_path path,
+				   int64_t ns, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
 	struct rhist *h = t->stats.wake_us[path];
@@ -132,15 +134,21 @@ HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 		latency_break_hit(t, path, ns);
 }
 
-void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
-			      int64_t ns, int64_t now)
+HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
+			   int64_t ns, int64_t now)
+{
+	ctx_record_wake(c, path, ns, now);
+}
+
+HOT void event_ctx_record_received_rest(struct event_ctx *c,
+					enum wake_path path, int64_t ns,
+					int64_t now, bool slept)
 {
 	struct thread *t = ctx_thread(c);
-	struct rhist *h = t->stats.message_us[path];
 
+	if (slept)
+		ctx_record_wake(c, path, ns, now);
 	c->woke_ns = now;
-	if (h)
-		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
 	if (t->stats.message_clock_us[path])
 		rhist_add(t->stats.message_clock_us[path],
 			  time_us_clock_delta(now - ns, now));
@@ -149,20 +157,14 @@ void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 			    SAMPLE_MESSAGE, now - ns, now);
 }
 
-void event_ctx_record_received_rest(struct event_ctx *c, enum wake_path path,
-				    int64_t ns, int64_t now, bool slept)
+void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
+			      int64_t ns, int64_t now)
 {
-	struct thread *t = ctx_thread(c);
+	struct rhist *h = c->stats->message_us[path];
 
-	if (slept)
-		event_ctx_record_wake(c, path, ns, now);
-	c->woke_ns = now;
-	if (t->stats.message_clock_us[path])
-		rhist_add(t->stats.message_clock_us[path],
-			  time_us_clock_delta(now - ns, now));
-	if (t->stats.samples)
-		samples_add(t->stats.samples, t->cur_phase, path,
-			    SAMPLE_MESSAGE, now - ns, now);
+	event_ctx_record_received_rest(c, path, ns, now, false);
+	if (h)
+		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
 }
 
 int64_t event_ctx_record_lock(struct event_ctx *c, int mutex,
@@ -360,9 +362,12 @@ int thread_states_init(struct thread *t)
 				     .stop = &t->eng->stop,
 				     .ns_per_loop = t->eng->ns_per_loop,
 				     .stats = &t->stats };
-	t->states = calloc(n ? n : 1, sizeof(*t->states));
+	/* One slot more, first: states[-1] is NULL, what an event of a kind
+	 * without state (state_slot -1) is handed, without a test. */
+	t->states = calloc(n + 1, sizeof(*t->states));
 	if (!t->states)
 		return -1;
+	t->states++;
 	for (size_t p = 0; p < task->n_phases; p++)
 		for (size_t e = 0; e < task->phases[p].n_events; e++) {
 			const struct event *ev = &task->phases[p].events[e];
@@ -398,6 +403,7 @@ void thread_states_release(struct thread *t)
 			event_kinds[k]->state->release(t->states[k], t->task);
 		free(t->states[k]);
 	}
-	free(t->states);
+	if (t->states)
+		free(t->states - 1);
 	t->states = NULL;
 }

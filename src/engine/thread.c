@@ -307,10 +307,10 @@ static void thread_end_chain(struct thread *t, const struct phase *ph,
  * end-to-end latency, the period (rtapp_stats); a sender of messages
  * whose logs are off reads it for nothing else, once per iteration.
  */
-static int64_t thread_end_iteration(struct thread *t, int64_t start_ns,
-				    uint64_t tl, uint64_t pl, bool want_period)
+static int64_t thread_end_iteration(struct thread *t, const struct phase *ph,
+				    int64_t start_ns, uint64_t tl, uint64_t pl,
+				    bool want_period)
 {
-	const struct phase *ph = &t->task->phases[t->cur_phase];
 	bool e2e = t->stats.e2e && (t->ctx.chain_ns || ph->budget_ns);
 	int64_t end_ns;
 
@@ -413,30 +413,34 @@ static void thread_run(struct thread *t)
 				if (!t->after_timer)
 					t->ctx.trigger_ns = start_ns;
 				int64_t mark = start_ns; /* --trace-json */
-				for (size_t e = 0; e < ph->n_events; e++) {
-					const struct event *ev = &ph->events[e];
+				const struct event *const events = ph->events;
+				const size_t n_events = ph->n_events;
+
+				for (size_t e = 0; e < n_events; e++) {
+					const struct event *ev = &events[e];
 					const struct event_kind *kind = ev->kind;
-					bool timer = kind->ftrace_type ==
-						     RTAPP_TYPE_TIMER;
 
 					if (event_marks)
 						ftrace_event((int)e,
 							     ev->ftrace_type,
 							     ev->desc);
-					t->ctx.state = ev->state_slot >= 0
-						? t->states[ev->state_slot]
-						: NULL;
-					if (!timer && !t->it.own_ns)
+					/* states[-1] is NULL: a kind without. */
+					t->ctx.state = t->states[ev->state_slot];
+					if (!t->it.own_ns &&
+					    kind->ftrace_type != RTAPP_TYPE_TIMER)
 						t->it.own_ns = t->ctx.trigger_ns;
-					/* The first event begins with the
-					 * iteration: no clock read more. */
-					if (kind->waits)
+					if (!kind->waits) {
+						kind->exec(&t->ctx, ev);
+					} else {
+						/* The first event begins with
+						 * the iteration: no clock read
+						 * more. */
 						thread_wait_begin(t, p, e,
 							e || !start_ns
 							  ? time_now_ns()
 							  : start_ns);
-					kind->exec(&t->ctx, ev);
-					t->after_timer = timer;
+						kind->exec(&t->ctx, ev);
+					}
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
 								    tl, pl, p, e);
@@ -449,8 +453,14 @@ static void thread_run(struct thread *t)
 							&t->wait_since_ns, 0,
 							memory_order_relaxed);
 				}
+				/* The next iteration's trigger is this one's
+				 * last timer, when it ends the phase. */
+				if (n_events)
+					t->after_timer =
+						events[n_events - 1].kind->ftrace_type ==
+						RTAPP_TYPE_TIMER;
 				int64_t period = thread_end_iteration(
-					t, start_ns, tl, pl, stats_marks);
+					t, ph, start_ns, tl, pl, stats_marks);
 
 				if (loop_marks)
 					ftrace_loop("end", (int)(tl & INT32_MAX),

@@ -47,7 +47,8 @@ struct thread {
 	_Alignas(64) struct event_ctx ctx;
 	struct engine *eng;
 	const struct task *task;
-	void **states;            /* per event_state_slot(): kinds' state */
+	void **states;            /* per event_state_slot(): kinds' state;
+				   * states[-1] is NULL (slot -1) */
 	struct timer_state *unique_timers;
 	struct trace_ring *trace; /* --trace-json: slices, or NULL */
 	struct iter_acc it;
