@@ -8,9 +8,8 @@
 #ifndef MIMIC_EVENT_CTX_H
 #define MIMIC_EVENT_CTX_H
 
+#include "lib/rhist.h"
 #include "model/workload.h"
-#include "record/stats.h"
-#include "resource.h"
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -35,9 +34,9 @@ struct event_ctx {
 	struct live_resource *live; /* the run's, one per resource */
 	const atomic_bool *stop;  /* the run's stop flag */
 	double ns_per_loop;       /* the calibration */
-	/* The thread's (record/stats.h): the counters and message
-	 * histograms a send or recv adds to, inline. */
-	struct thread_stats *stats;
+	/* The thread's counters (enum event_count, in its order), which
+	 * a send or recv adds to inline. */
+	uint64_t *counts;
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
 	/* The chain (record/e2e.h): the thread's own trigger, the expiry of
 	 * the timer it last passed, else its iteration's start; the earliest
@@ -52,13 +51,14 @@ struct timer_state {
 	atomic_bool started;
 };
 
-/* Counters of the thread's statistics that events bump (event_ctx_count). */
+/* Counters of the thread's statistics that events bump (event_ctx_count):
+ * in the order of their fields in struct thread_stats (record/stats.h). */
 enum event_count {
 	EVENT_COUNT_SENT,         /* messages sent */
 	EVENT_COUNT_RECEIVED,     /* messages received */
-	EVENT_COUNT_DAMAGED,      /* received with a broken pattern */
 	EVENT_COUNT_SENT_BYTES,   /* their bytes (no length header) */
 	EVENT_COUNT_RECEIVED_BYTES,
+	EVENT_COUNT_DAMAGED,      /* received with a broken pattern */
 };
 
 /* The thread's generator, seeded from global.seed: every draw of a
@@ -92,11 +92,7 @@ static inline const struct resource *event_ctx_resource(
 {
 	return &c->resources[index];
 }
-static inline struct live_resource *event_ctx_live(const struct event_ctx *c,
-						   int index)
-{
-	return &c->live[index];
-}
+struct live_resource *event_ctx_live(const struct event_ctx *c, int index);
 struct timer_state *event_ctx_timer(struct event_ctx *c,
 				    const struct resource *r);
 /* The descriptor of global.io_device, shared by every thread. */
@@ -184,15 +180,8 @@ struct event_ctx_received {
 	bool rest;                /* samples or the µs clock histogram */
 };
 
-static inline struct event_ctx_received event_ctx_received_on(
-	const struct event_ctx *c, enum wake_path path)
-{
-	const struct thread_stats *s = c->stats;
-
-	return (struct event_ctx_received){
-		.hist = s->message_us[path], .path = path,
-		.rest = s->samples || s->message_clock_us[path] };
-}
+struct event_ctx_received event_ctx_received_on(const struct event_ctx *c,
+					       enum wake_path path);
 
 /*
  * A message taken at now on r's path, as event_ctx_record_message; slept:
@@ -240,30 +229,11 @@ void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
 			 int64_t slack_ns, bool overrun);
 /* The iteration's one stamp for batch wakes (taken at the first). */
 int64_t event_ctx_batch_stamp(struct event_ctx *c);
-/* Plain adds to the thread's counters: what is a constant at every
- * call, the switch folds away. */
+/* A plain add to one of the thread's counters. */
 static inline void event_ctx_count(struct event_ctx *c, enum event_count what,
 				   uint64_t n)
 {
-	struct thread_stats *s = c->stats;
-
-	switch (what) {
-	case EVENT_COUNT_SENT:
-		s->sent += n;
-		break;
-	case EVENT_COUNT_RECEIVED:
-		s->received += n;
-		break;
-	case EVENT_COUNT_DAMAGED:
-		s->damaged += n;
-		break;
-	case EVENT_COUNT_SENT_BYTES:
-		s->sent_bytes += n;
-		break;
-	case EVENT_COUNT_RECEIVED_BYTES:
-		s->received_bytes += n;
-		break;
-	}
+	c->counts[what] += n;
 }
 /* A request done at now: counted, its latency since the last wake-up. */
 void event_ctx_request(struct event_ctx *c, int64_t now);

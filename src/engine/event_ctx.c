@@ -17,6 +17,7 @@
 #include "record/samples.h"
 #include "resource.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,11 @@ const struct workload *event_ctx_workload(const struct event_ctx *c)
 const struct task *event_ctx_task(const struct event_ctx *c)
 {
 	return ctx_thread(c)->task;
+}
+
+HOT struct live_resource *event_ctx_live(const struct event_ctx *c, int index)
+{
+	return &c->live[index];
 }
 
 HOT struct timer_state *event_ctx_timer(struct event_ctx *c,
@@ -140,6 +146,16 @@ HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 	ctx_record_wake(c, path, ns, now);
 }
 
+HOT struct event_ctx_received event_ctx_received_on(const struct event_ctx *c,
+						   enum wake_path path)
+{
+	const struct thread_stats *s = &ctx_thread(c)->stats;
+
+	return (struct event_ctx_received){
+		.hist = s->message_us[path], .path = path,
+		.rest = s->samples || s->message_clock_us[path] };
+}
+
 HOT void event_ctx_record_received_rest(struct event_ctx *c,
 					enum wake_path path, int64_t ns,
 					int64_t now, bool slept)
@@ -160,7 +176,7 @@ HOT void event_ctx_record_received_rest(struct event_ctx *c,
 void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 			      int64_t ns, int64_t now)
 {
-	struct rhist *h = c->stats->message_us[path];
+	struct rhist *h = ctx_thread(c)->stats.message_us[path];
 
 	event_ctx_record_received_rest(c, path, ns, now, false);
 	if (h)
@@ -352,6 +368,17 @@ void thread_locks_init(struct lock_stats *ls, const struct task *task)
 
 /* ---- kinds' per-thread state ---- */
 
+/* event_ctx_count adds to the counters as an array from stats.sent. */
+#define COUNT_AT(field, what)                                              \
+	_Static_assert(offsetof(struct thread_stats, field) -               \
+			       offsetof(struct thread_stats, sent) ==       \
+		       (what) * sizeof(uint64_t),                           \
+		       #field " is not counter " #what)
+COUNT_AT(received, EVENT_COUNT_RECEIVED);
+COUNT_AT(sent_bytes, EVENT_COUNT_SENT_BYTES);
+COUNT_AT(received_bytes, EVENT_COUNT_RECEIVED_BYTES);
+COUNT_AT(damaged, EVENT_COUNT_DAMAGED);
+
 int thread_states_init(struct thread *t)
 {
 	const struct task *task = t->task;
@@ -361,7 +388,7 @@ int thread_states_init(struct thread *t)
 				     .resources = t->eng->w->resources,
 				     .stop = &t->eng->stop,
 				     .ns_per_loop = t->eng->ns_per_loop,
-				     .stats = &t->stats };
+				     .counts = &t->stats.sent };
 	/* One slot more, first: states[-1] is NULL, what an event of a kind
 	 * without state (state_slot -1) is handed, without a test. */
 	t->states = calloc(n + 1, sizeof(*t->states));
