@@ -8,6 +8,7 @@
 #ifndef MIMIC_EVENT_CTX_H
 #define MIMIC_EVENT_CTX_H
 
+#include "lib/rhist.h"
 #include "model/workload.h"
 
 #include <stdatomic.h>
@@ -33,6 +34,15 @@ struct event_ctx {
 	struct live_resource *live; /* the run's, one per resource */
 	const atomic_bool *stop;  /* the run's stop flag */
 	double ns_per_loop;       /* the calibration */
+	/* The thread's counters (enum event_count, in its order), which
+	 * a send or recv adds to inline. */
+	uint64_t *counts;
+	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	/* The chain (record/e2e.h): the thread's own trigger, the expiry of
+	 * the timer it last passed, else its iteration's start; the earliest
+	 * origin the iteration received, 0: none. */
+	int64_t trigger_ns;
+	int64_t chain_ns;
 };
 
 /* A timer's next deadline; shared timers are advanced by every user. */
@@ -41,13 +51,14 @@ struct timer_state {
 	atomic_bool started;
 };
 
-/* Counters of the thread's statistics that events bump. */
+/* Counters of the thread's statistics that events bump (event_ctx_count):
+ * in the order of their fields in struct thread_stats (record/stats.h). */
 enum event_count {
 	EVENT_COUNT_SENT,         /* messages sent */
 	EVENT_COUNT_RECEIVED,     /* messages received */
-	EVENT_COUNT_DAMAGED,      /* received with a broken pattern */
 	EVENT_COUNT_SENT_BYTES,   /* their bytes (no length header) */
 	EVENT_COUNT_RECEIVED_BYTES,
+	EVENT_COUNT_DAMAGED,      /* received with a broken pattern */
 };
 
 /* The thread's generator, seeded from global.seed: every draw of a
@@ -120,11 +131,23 @@ bool event_ctx_holds(const struct event_ctx *c, int mutex);
  * timer it last passed, when that was in this iteration or ended the
  * last one; else the iteration's start).
  */
-int64_t event_ctx_chain_origin(const struct event_ctx *c);
+static inline int64_t event_ctx_chain_origin(const struct event_ctx *c)
+{
+	return c->chain_ns ? c->chain_ns : c->trigger_ns;
+}
 /* A message received with origin_ns (0: none known, ignored). */
-void event_ctx_chain_received(struct event_ctx *c, int64_t origin_ns);
+static inline void event_ctx_chain_received(struct event_ctx *c,
+					    int64_t origin_ns)
+{
+	if (origin_ns > 0 && (!c->chain_ns || origin_ns < c->chain_ns))
+		c->chain_ns = origin_ns;
+}
 /* A timer event's expiry, which becomes the thread's trigger. */
-void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns);
+static inline void event_ctx_chain_timer(struct event_ctx *c,
+					 int64_t expiry_ns)
+{
+	c->trigger_ns = expiry_ns;
+}
 
 /* ---- recording ---- */
 
@@ -145,6 +168,39 @@ void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
  */
 void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
 			      int64_t ns, int64_t now);
+/* What event_ctx_record_received leaves to a call: the wake-up (slept),
+ * the µs clock histogram, the samples. */
+void event_ctx_record_received_rest(struct event_ctx *c, enum wake_path path,
+				    int64_t ns, int64_t now, bool slept);
+/* Where a receiver's messages on one path are recorded: looked up once
+ * per execution (event_ctx_received_on), not once per message. */
+struct event_ctx_received {
+	struct rhist *hist;       /* the message histogram, or NULL */
+	enum wake_path path;
+	bool rest;                /* samples or the µs clock histogram */
+};
+
+struct event_ctx_received event_ctx_received_on(const struct event_ctx *c,
+					       enum wake_path path);
+
+/*
+ * A message taken at now on r's path, as event_ctx_record_message; slept:
+ * the thread slept for it, also a wake-up (event_ctx_record_wake, first).
+ * Inline, the message histogram's add: a receiver's path between two
+ * reads, every message; the rest, when the thread has any, in one call.
+ */
+static inline void event_ctx_record_received(struct event_ctx *c,
+					     const struct event_ctx_received *r,
+					     int64_t ns, int64_t now, bool slept)
+{
+	if (slept || r->rest)
+		event_ctx_record_received_rest(c, r->path, ns, now, slept);
+	else
+		c->woke_ns = now;
+	if (r->hist)
+		rhist_add(r->hist, ns > 0 ? (uint64_t)ns / 1000 : 0);
+}
+
 /*
  * Lock statistics of a mutex the thread keeps its own account of
  * (percpu_lock): one acquisition at the returned now (waited_since_ns as
@@ -173,7 +229,12 @@ void event_ctx_add_timer(struct event_ctx *c, int64_t period_ns,
 			 int64_t slack_ns, bool overrun);
 /* The iteration's one stamp for batch wakes (taken at the first). */
 int64_t event_ctx_batch_stamp(struct event_ctx *c);
-void event_ctx_count(struct event_ctx *c, enum event_count what, uint64_t n);
+/* A plain add to one of the thread's counters. */
+static inline void event_ctx_count(struct event_ctx *c, enum event_count what,
+				   uint64_t n)
+{
+	c->counts[what] += n;
+}
 /* A request done at now: counted, its latency since the last wake-up. */
 void event_ctx_request(struct event_ctx *c, int64_t now);
 /* The requests done so far by every thread of the run. */

@@ -17,6 +17,7 @@
 #include "record/samples.h"
 #include "resource.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,37 +116,17 @@ bool event_ctx_release(struct event_ctx *c, int mutex)
 	return false;
 }
 
-/* ---- chains ---- */
-
-int64_t event_ctx_chain_origin(const struct event_ctx *c)
-{
-	const struct thread *t = ctx_thread(c);
-
-	return t->it.chain_ns ? t->it.chain_ns : t->trigger_ns;
-}
-
-void event_ctx_chain_received(struct event_ctx *c, int64_t origin_ns)
-{
-	struct thread *t = ctx_thread(c);
-
-	if (origin_ns > 0 && (!t->it.chain_ns || origin_ns < t->it.chain_ns))
-		t->it.chain_ns = origin_ns;
-}
-
-HOT void event_ctx_chain_timer(struct event_ctx *c, int64_t expiry_ns)
-{
-	ctx_thread(c)->trigger_ns = expiry_ns;
-}
-
 /* ---- recording ---- */
 
-HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
-			   int64_t ns, int64_t now)
+/* event_ctx_record_wake's body, inline in the message's rest too: a
+ * receiver's wake-up is one call, not two. */
+static inline void ctx_record_wake(struct event_ctx *c, enum wake_path path,
+				   int64_t ns, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
 	struct rhist *h = t->stats.wake_us[path];
 
-	t->woke_ns = now;
+	c->woke_ns = now;
 	/* The log's wu_lat is rt-app's: timer wake-ups only. */
 	if (path == WAKE_TIMER)
 		t->it.wu_lat_ns += ns > 0 ? ns : 0;
@@ -159,21 +140,47 @@ HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
 		latency_break_hit(t, path, ns);
 }
 
-void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
-			      int64_t ns, int64_t now)
+HOT void event_ctx_record_wake(struct event_ctx *c, enum wake_path path,
+			   int64_t ns, int64_t now)
+{
+	ctx_record_wake(c, path, ns, now);
+}
+
+HOT struct event_ctx_received event_ctx_received_on(const struct event_ctx *c,
+						   enum wake_path path)
+{
+	const struct thread_stats *s = &ctx_thread(c)->stats;
+
+	return (struct event_ctx_received){
+		.hist = s->message_us[path], .path = path,
+		.rest = s->samples || s->message_clock_us[path] };
+}
+
+HOT void event_ctx_record_received_rest(struct event_ctx *c,
+					enum wake_path path, int64_t ns,
+					int64_t now, bool slept)
 {
 	struct thread *t = ctx_thread(c);
-	struct rhist *h = t->stats.message_us[path];
 
-	t->woke_ns = now;
-	if (h)
-		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
+	if (slept)
+		ctx_record_wake(c, path, ns, now);
+	c->woke_ns = now;
 	if (t->stats.message_clock_us[path])
 		rhist_add(t->stats.message_clock_us[path],
 			  time_us_clock_delta(now - ns, now));
 	if (t->stats.samples)
 		samples_add(t->stats.samples, t->cur_phase, path,
 			    SAMPLE_MESSAGE, now - ns, now);
+}
+
+void event_ctx_record_message(struct event_ctx *c, enum wake_path path,
+			      int64_t ns, int64_t now)
+{
+	struct rhist *h = ctx_thread(c)->stats.message_us[path];
+
+	event_ctx_record_received_rest(c, path, ns, now, false);
+	if (h)
+		rhist_add(h, ns > 0 ? (uint64_t)ns / 1000 : 0);
 }
 
 int64_t event_ctx_record_lock(struct event_ctx *c, int mutex,
@@ -207,12 +214,12 @@ int64_t event_ctx_wait_began(const struct event_ctx *c)
 
 void event_ctx_woken(struct event_ctx *c, int64_t now)
 {
-	ctx_thread(c)->woke_ns = now;
+	c->woke_ns = now;
 }
 
 int64_t event_ctx_woken_ns(const struct event_ctx *c)
 {
-	return ctx_thread(c)->woke_ns;
+	return c->woke_ns;
 }
 
 HOT void event_ctx_add_work(struct event_ctx *c, uint64_t loops, int64_t wall_ns,
@@ -255,37 +262,14 @@ int64_t event_ctx_batch_stamp(struct event_ctx *c)
 	return t->it.batch_ns;
 }
 
-void event_ctx_count(struct event_ctx *c, enum event_count what, uint64_t n)
-{
-	struct thread_stats *s = &ctx_thread(c)->stats;
-
-	switch (what) {
-	case EVENT_COUNT_SENT:
-		s->sent += n;
-		break;
-	case EVENT_COUNT_RECEIVED:
-		s->received += n;
-		break;
-	case EVENT_COUNT_DAMAGED:
-		s->damaged += n;
-		break;
-	case EVENT_COUNT_SENT_BYTES:
-		s->sent_bytes += n;
-		break;
-	case EVENT_COUNT_RECEIVED_BYTES:
-		s->received_bytes += n;
-		break;
-	}
-}
-
 void event_ctx_request(struct event_ctx *c, int64_t now)
 {
 	struct thread *t = ctx_thread(c);
 
 	/* µs as schbench's gettimeofday differences give them. */
-	if (t->woke_ns && t->stats.request_us)
+	if (c->woke_ns && t->stats.request_us)
 		rhist_add(t->stats.request_us,
-			 (uint64_t)(now / 1000 - t->woke_ns / 1000));
+			 (uint64_t)(now / 1000 - c->woke_ns / 1000));
 	atomic_fetch_add_explicit(&t->stats.requests, 1, memory_order_relaxed);
 }
 
@@ -384,6 +368,17 @@ void thread_locks_init(struct lock_stats *ls, const struct task *task)
 
 /* ---- kinds' per-thread state ---- */
 
+/* event_ctx_count adds to the counters as an array from stats.sent. */
+#define COUNT_AT(field, what)                                              \
+	_Static_assert(offsetof(struct thread_stats, field) -               \
+			       offsetof(struct thread_stats, sent) ==       \
+		       (what) * sizeof(uint64_t),                           \
+		       #field " is not counter " #what)
+COUNT_AT(received, EVENT_COUNT_RECEIVED);
+COUNT_AT(sent_bytes, EVENT_COUNT_SENT_BYTES);
+COUNT_AT(received_bytes, EVENT_COUNT_RECEIVED_BYTES);
+COUNT_AT(damaged, EVENT_COUNT_DAMAGED);
+
 int thread_states_init(struct thread *t)
 {
 	const struct task *task = t->task;
@@ -392,10 +387,14 @@ int thread_states_init(struct thread *t)
 	t->ctx = (struct event_ctx){ .thread = t, .rng = &t->rng,
 				     .resources = t->eng->w->resources,
 				     .stop = &t->eng->stop,
-				     .ns_per_loop = t->eng->ns_per_loop };
-	t->states = calloc(n ? n : 1, sizeof(*t->states));
+				     .ns_per_loop = t->eng->ns_per_loop,
+				     .counts = &t->stats.sent };
+	/* One slot more, first: states[-1] is NULL, what an event of a kind
+	 * without state (state_slot -1) is handed, without a test. */
+	t->states = calloc(n + 1, sizeof(*t->states));
 	if (!t->states)
 		return -1;
+	t->states++;
 	for (size_t p = 0; p < task->n_phases; p++)
 		for (size_t e = 0; e < task->phases[p].n_events; e++) {
 			const struct event *ev = &task->phases[p].events[e];
@@ -431,6 +430,7 @@ void thread_states_release(struct thread *t)
 			event_kinds[k]->state->release(t->states[k], t->task);
 		free(t->states[k]);
 	}
-	free(t->states);
+	if (t->states)
+		free(t->states - 1);
 	t->states = NULL;
 }

@@ -290,12 +290,12 @@ static void thread_enter_phase(struct thread *t, const struct phase *ph)
 static void thread_end_chain(struct thread *t, const struct phase *ph,
 			     int64_t end_ns, uint64_t tl, uint64_t pl)
 {
-	int64_t origin = t->it.chain_ns ? t->it.chain_ns
-			 : t->it.own_ns ? t->it.own_ns : t->trigger_ns;
+	int64_t origin = t->ctx.chain_ns ? t->ctx.chain_ns
+			 : t->it.own_ns ? t->it.own_ns : t->ctx.trigger_ns;
 	bool late;
 
 	late = e2e_add(t->stats.e2e, origin, end_ns, ph->budget_ns,
-		       t->it.chain_ns != 0);
+		       t->ctx.chain_ns != 0);
 	if (t->trace)
 		trace_record_e2e(t->trace, origin, end_ns, tl, pl,
 				 t->cur_phase, late);
@@ -307,11 +307,11 @@ static void thread_end_chain(struct thread *t, const struct phase *ph,
  * end-to-end latency, the period (rtapp_stats); a sender of messages
  * whose logs are off reads it for nothing else, once per iteration.
  */
-static int64_t thread_end_iteration(struct thread *t, int64_t start_ns,
-				    uint64_t tl, uint64_t pl, bool want_period)
+static int64_t thread_end_iteration(struct thread *t, const struct phase *ph,
+				    int64_t start_ns, uint64_t tl, uint64_t pl,
+				    bool want_period)
 {
-	const struct phase *ph = &t->task->phases[t->cur_phase];
-	bool e2e = t->stats.e2e && (t->it.chain_ns || ph->budget_ns);
+	bool e2e = t->stats.e2e && (t->ctx.chain_ns || ph->budget_ns);
 	int64_t end_ns;
 
 	t->stats.rows++;
@@ -402,6 +402,7 @@ static void thread_run(struct thread *t)
 					ftrace_loop("start", (int)(tl & INT32_MAX),
 						    (int)p, (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
+				t->ctx.chain_ns = 0;
 				/* A timer ending the last iteration is this
 				 * one's trigger (rt-app puts it last); then
 				 * the start is read only if something asks
@@ -410,32 +411,36 @@ static void thread_run(struct thread *t)
 				start_ns = want_start || !t->after_timer
 						   ? time_now_ns() : 0;
 				if (!t->after_timer)
-					t->trigger_ns = start_ns;
+					t->ctx.trigger_ns = start_ns;
 				int64_t mark = start_ns; /* --trace-json */
-				for (size_t e = 0; e < ph->n_events; e++) {
-					const struct event *ev = &ph->events[e];
+				const struct event *const events = ph->events;
+				const size_t n_events = ph->n_events;
+
+				for (size_t e = 0; e < n_events; e++) {
+					const struct event *ev = &events[e];
 					const struct event_kind *kind = ev->kind;
-					bool timer = kind->ftrace_type ==
-						     RTAPP_TYPE_TIMER;
 
 					if (event_marks)
 						ftrace_event((int)e,
 							     ev->ftrace_type,
 							     ev->desc);
-					t->ctx.state = ev->state_slot >= 0
-						? t->states[ev->state_slot]
-						: NULL;
-					if (!timer && !t->it.own_ns)
-						t->it.own_ns = t->trigger_ns;
-					/* The first event begins with the
-					 * iteration: no clock read more. */
-					if (kind->waits)
+					/* states[-1] is NULL: a kind without. */
+					t->ctx.state = t->states[ev->state_slot];
+					if (!t->it.own_ns &&
+					    kind->ftrace_type != RTAPP_TYPE_TIMER)
+						t->it.own_ns = t->ctx.trigger_ns;
+					if (!kind->waits) {
+						kind->exec(&t->ctx, ev);
+					} else {
+						/* The first event begins with
+						 * the iteration: no clock read
+						 * more. */
 						thread_wait_begin(t, p, e,
 							e || !start_ns
 							  ? time_now_ns()
 							  : start_ns);
-					kind->exec(&t->ctx, ev);
-					t->after_timer = timer;
+						kind->exec(&t->ctx, ev);
+					}
 					if (t->trace)
 						mark = trace_record(t->trace, mark,
 								    tl, pl, p, e);
@@ -448,8 +453,14 @@ static void thread_run(struct thread *t)
 							&t->wait_since_ns, 0,
 							memory_order_relaxed);
 				}
+				/* The next iteration's trigger is this one's
+				 * last timer, when it ends the phase. */
+				if (n_events)
+					t->after_timer =
+						events[n_events - 1].kind->ftrace_type ==
+						RTAPP_TYPE_TIMER;
 				int64_t period = thread_end_iteration(
-					t, start_ns, tl, pl, stats_marks);
+					t, ph, start_ns, tl, pl, stats_marks);
 
 				if (loop_marks)
 					ftrace_loop("end", (int)(tl & INT32_MAX),

@@ -34,7 +34,6 @@ struct iter_acc {
 	int64_t c_period_ns;      /* timer periods */
 	int64_t wu_lat_ns;        /* timer wake-up latencies */
 	int64_t batch_ns;         /* futex_wake "batch": the iteration's stamp */
-	int64_t chain_ns;         /* earliest origin received, 0: none */
 	int64_t own_ns;           /* trigger at its first non-timer event */
 };
 
@@ -48,14 +47,11 @@ struct thread {
 	_Alignas(64) struct event_ctx ctx;
 	struct engine *eng;
 	const struct task *task;
-	void **states;            /* per event_state_slot(): kinds' state */
+	void **states;            /* per event_state_slot(): kinds' state;
+				   * states[-1] is NULL (slot -1) */
 	struct timer_state *unique_timers;
 	struct trace_ring *trace; /* --trace-json: slices, or NULL */
 	struct iter_acc it;
-	/* The thread's own trigger, what starts a chain (record/e2e.h): the
-	 * expiry of the timer it last passed, else its iteration's start. */
-	int64_t trigger_ns;
-	int64_t woke_ns;          /* when a wait last returned, 0: never */
 	/* --break-us: a wake-up latency of this many ns or more stops the
 	 * run (µs truncated over the limit); INT64_MAX: no limit. */
 	int64_t break_at_ns;

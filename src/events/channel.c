@@ -499,16 +499,37 @@ static bool stamp_read(const unsigned char *buf, const unsigned char *ref,
  * mimic has had a second thread (the preflight probe runs in one), every
  * read() and write() of a thread or process instance switches
  * asynchronous cancellation on and off around the syscall, ~2 % of
- * hackbench's time; no mimic thread is ever cancelled.
+ * hackbench's time; no mimic thread is ever cancelled. On x86-64 the
+ * instruction itself, inline: syscall() is a call that shuffles its six
+ * arguments into place, ~20 instructions a message on each side.
  */
-static ssize_t chan_read(int fd, void *buf, size_t n)
+static inline ssize_t chan_syscall3(long nr, long a, long b, long c)
 {
-	return syscall(SYS_read, fd, buf, n);
+#if defined(__x86_64__)
+	long r;
+
+	__asm__ volatile("syscall"
+			 : "=a"(r)
+			 : "0"(nr), "D"(a), "S"(b), "d"(c)
+			 : "rcx", "r11", "memory");
+	if ((unsigned long)r > -4096UL) {
+		errno = (int)-r;
+		return -1;
+	}
+	return r;
+#else
+	return syscall(nr, a, b, c);
+#endif
 }
 
-static ssize_t chan_write(int fd, const void *buf, size_t n)
+static inline ssize_t chan_read(int fd, void *buf, size_t n)
 {
-	return syscall(SYS_write, fd, buf, n);
+	return chan_syscall3(SYS_read, fd, (long)buf, (long)n);
+}
+
+static inline ssize_t chan_write(int fd, const void *buf, size_t n)
+{
+	return chan_syscall3(SYS_write, fd, (long)buf, (long)n);
 }
 
 static ssize_t chan_recv(int fd, void *buf, size_t n, int flags)
@@ -546,8 +567,9 @@ static inline bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 	return r == n || transfer_rest(ctx, fd, buf, r, n, out);
 }
 
-/* The pattern back where a send of n bytes wrote its stamps (period:
- * the pattern's first period and 16 bytes). */
+/* The pattern back where a send of n bytes (4 or more: a smaller one
+ * writes none) wrote its stamps (period: the pattern's first period and
+ * 16 bytes). */
 static void pattern_restore(unsigned char *body, const unsigned char *period,
 			    int64_t n)
 {
@@ -556,7 +578,8 @@ static void pattern_restore(unsigned char *body, const unsigned char *period,
 	else
 		memcpy(body, period, (size_t)n);
 	if (n >= 24)
-		memcpy(body + n - 8, period + (n - 8) % PATTERN_PERIOD, 8);
+		memcpy(body + n - 8,
+		       period + ((uint64_t)n - 8) % PATTERN_PERIOD, 8);
 }
 
 /*
@@ -580,53 +603,73 @@ static bool send_whole(struct event_ctx *ctx, struct live_channel *c,
 	return sent;
 }
 
+/* A drawn size: parsing bounded a fixed one, a draw's tail is clamped. */
+static int64_t send_draw(const struct channel_args *a,
+			 const struct live_channel *c,
+			 const struct channel_state *s, struct rng *rng)
+{
+	int64_t n = dist_get(&a->bytes, rng);
+
+	if (n > c->max_bytes)
+		n = c->max_bytes;
+	if (n > s->out_max)
+		n = s->out_max;
+	return n;
+}
+
+/* One message of n bytes, stamped now with origin; false if the run
+ * stopped it. */
+static inline bool send_one(struct event_ctx *ctx, struct live_channel *c,
+			    struct channel_state *s, int64_t n, int64_t origin)
+{
+	unsigned char *body = s->msg + CHANNEL_HEADER_BYTES;
+	int64_t stamp = time_now_ns();
+	bool sent;
+
+	/* The write's wake-up orders them before the receiver's loads. */
+	if (n < 8) {
+		if (n < 4)
+			atomic_store_explicit(&c->stamp, stamp,
+					      memory_order_release);
+		atomic_store_explicit(&c->origin, origin, memory_order_release);
+	}
+	stamp_fill(body, n, stamp, origin);
+	if (c->framed) {
+		uint32_t len = (uint32_t)n;
+
+		memcpy(s->msg, &len, CHANNEL_HEADER_BYTES);
+		sent = send_whole(ctx, c, s->msg, CHANNEL_HEADER_BYTES + n);
+	} else {
+		sent = send_whole(ctx, c, body, n);
+	}
+	if (n >= 4)
+		pattern_restore(body, s->period, n);
+	return sent;
+}
+
+/* The counts are added to the thread's once per execution (they are
+ * read after the run only). */
 static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
 	struct live_channel *c = channel_live(event_ctx_live(ctx, ev->resource));
 	struct channel_state *s = event_ctx_state(ctx);
-	unsigned char *body = s->msg + CHANNEL_HEADER_BYTES;
-	int64_t origin = event_ctx_chain_origin(ctx);
-	uint64_t msgs = 0, bytes = 0;
+	const int64_t origin = event_ctx_chain_origin(ctx);
+	const int64_t count = a->count;
+	uint64_t bytes = 0;
+	int64_t k;
 
-	for (int64_t k = 0; k < a->count; k++) {
-		int64_t n = dist_get(&a->bytes, event_ctx_rng(ctx));
-		int64_t stamp;
-		bool sent;
+	for (k = 0; k < count; k++) {
+		/* A fixed size: nothing to draw, and parsing made it fit. */
+		int64_t n = a->bytes.dist ? send_draw(a, c, s, event_ctx_rng(ctx))
+					  : a->bytes.fixed;
 
-		/* Parsing made both hold for a fixed size; a draw's tail. */
-		if (n > c->max_bytes)
-			n = c->max_bytes;
-		if (n > s->out_max)
-			n = s->out_max;
-		stamp = time_now_ns();
-		/* The write's wake-up orders them before the receiver's
-		 * loads. */
-		if (n < 4)
-			atomic_store_explicit(&c->stamp, stamp,
-					      memory_order_release);
-		if (n < 8)
-			atomic_store_explicit(&c->origin, origin,
-					      memory_order_release);
-		stamp_fill(body, n, stamp, origin);
-		if (c->framed) {
-			uint32_t len = (uint32_t)n;
-
-			memcpy(s->msg, &len, CHANNEL_HEADER_BYTES);
-			sent = send_whole(ctx, c, s->msg,
-					  CHANNEL_HEADER_BYTES + n);
-		} else {
-			sent = send_whole(ctx, c, body, n);
-		}
-		pattern_restore(body, s->period, n);
-		if (!sent)
+		if (!send_one(ctx, c, s, n, origin))
 			break;
-		msgs++;
 		bytes += (uint64_t)n;
 	}
-	/* Counted once per execution (read after the run only). */
-	event_ctx_count(ctx, EVENT_COUNT_SENT, msgs);
 	event_ctx_count(ctx, EVENT_COUNT_SENT_BYTES, bytes);
+	event_ctx_count(ctx, EVENT_COUNT_SENT, (uint64_t)k);
 }
 
 /* One datagram into the receive buffer: its size in *n (-1 if it was cut
@@ -706,14 +749,14 @@ static int recv_poll(struct event_ctx *ctx, const struct event *ev)
 struct recv_from {
 	const struct resource *r;
 	struct live_channel *c;
-	enum wake_path path;
+	struct event_ctx_received rec;
 };
 
 static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
 {
 	f->r = event_ctx_resource(ctx, res);
 	f->c = channel_live(event_ctx_live(ctx, res));
-	f->path = resource_kind_of(f->r)->wake_path;
+	f->rec = event_ctx_received_on(ctx, resource_kind_of(f->r)->wake_path);
 }
 
 /*
@@ -732,14 +775,16 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 	const unsigned char *ref = s->msg + CHANNEL_HEADER_BYTES;
 	const int64_t t_zero = event_ctx_t_zero(ctx);
 	const bool several = a->peer.n_from > 1;
+	const int64_t count = a->count;
 	uint64_t msgs = 0, bytes = 0, damaged = 0;
 	int64_t look = event_ctx_wait_began(ctx);
-	int64_t earliest = 0; /* origin: the earliest chain received */
+	/* The earliest chain origin received; INT64_MAX: none. */
+	int64_t earliest = INT64_MAX;
 	struct recv_from f = { 0 };
 
 	if (!several)
 		recv_from_get(ctx, ev->resource, &f);
-	for (int64_t k = 0; k < a->count; k++) {
+	for (int64_t k = 0; k < count; k++) {
 		int64_t now, stamp, origin, n;
 		bool got;
 
@@ -766,14 +811,13 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 			look = now;
 			continue;
 		}
-		if (origin > 0 && (!earliest || origin < earliest))
+		if (origin > 0 && origin < earliest)
 			earliest = origin;
-		if (stamp > look)
-			event_ctx_record_wake(ctx, f.path, now - stamp, now);
-		event_ctx_record_message(ctx, f.path, now - stamp, now);
+		event_ctx_record_received(ctx, &f.rec, now - stamp, now,
+					  stamp > look);
 		look = now;
 	}
-	if (earliest)
+	if (earliest != INT64_MAX)
 		event_ctx_chain_received(ctx, earliest);
 	event_ctx_count(ctx, EVENT_COUNT_RECEIVED, msgs);
 	event_ctx_count(ctx, EVENT_COUNT_RECEIVED_BYTES, bytes);

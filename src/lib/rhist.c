@@ -31,38 +31,16 @@ void rhist_init(struct rhist *h, struct rhist_pool *p)
 }
 
 /*
- * The chunk of bucket b's group, taken from the pool the first time. The
- * pool holds every chunk of every histogram it serves, so it never runs
- * out; the index is published (release) after the chunk is, for a live
- * reader.
+ * The pool holds every chunk of every histogram it serves, so it never
+ * runs out; the index is published (release) after the chunk is, for a
+ * live reader.
  */
-static uint32_t *rhist_chunk(struct rhist *h, unsigned group)
+uint32_t *rhist_chunk_new(struct rhist *h, unsigned group)
 {
-	uint16_t c = h->chunk[group];
+	uint16_t c = (uint16_t)++h->pool->used;
 
-	if (!c) {
-		c = (uint16_t)++h->pool->used;
-		__atomic_store_n(&h->chunk[group], c, __ATOMIC_RELEASE);
-	}
+	__atomic_store_n(&h->chunk[group], c, __ATOMIC_RELEASE);
 	return h->pool->chunks[c - 1];
-}
-
-HOT void rhist_add(struct rhist *h, uint64_t v)
-{
-	unsigned b = hist_bucket(v);
-
-	if (v < h->min)
-		h->min = v;
-	if (v > h->max)
-		h->max = v;
-	h->last = v;
-	/* One compare, unsigned: v - 1 wraps for 0 (never the least above
-	 * zero), min_above0 - 1 while there is none yet (any v > 0 is). */
-	if (v - 1 < h->min_above0 - 1)
-		h->min_above0 = v;
-	h->n++;
-	h->sum += v;
-	rhist_chunk(h, b / HIST_SUB)[b % HIST_SUB]++;
 }
 
 void rhist_merge(struct hist *dst, const struct rhist *src)

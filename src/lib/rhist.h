@@ -46,7 +46,31 @@ void rhist_pool_init(struct rhist_pool *p, unsigned n);
 size_t rhist_pool_head_bytes(unsigned chunks);
 
 void rhist_init(struct rhist *h, struct rhist_pool *p);
-void rhist_add(struct rhist *h, uint64_t v);
+/* The chunk of a group that has none yet, taken from the pool. */
+uint32_t *rhist_chunk_new(struct rhist *h, unsigned group);
+
+/* Inline: every message's latency goes through it, and a call cost
+ * about as much as the add. */
+static inline void rhist_add(struct rhist *h, uint64_t v)
+{
+	unsigned b = hist_bucket(v);
+	uint16_t c = h->chunk[b / HIST_SUB];
+	uint32_t *counts = c ? h->pool->chunks[c - 1]
+			     : rhist_chunk_new(h, b / HIST_SUB);
+
+	if (v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+	h->last = v;
+	/* One compare, unsigned: v - 1 wraps for 0 (never the least above
+	 * zero), min_above0 - 1 while there is none yet (any v > 0 is). */
+	if (v - 1 < h->min_above0 - 1)
+		h->min_above0 = v;
+	h->n++;
+	h->sum += v;
+	counts[b % HIST_SUB]++;
+}
 /* Adds src to dst as hist_merge would. */
 void rhist_merge(struct hist *dst, const struct rhist *src);
 /* Adds src while its thread may still add to it: as hist_merge_live. */
