@@ -2,9 +2,10 @@
 # send/recv over real pipes and sockets, futex_wait/futex_wake: every
 # message arrives whole and is counted once (message latency), a wake-up
 # latency sample only when the receiver slept for it, a full pipe blocks
-# its writer, a futex wake-one wakes exactly one waiter.
+# its writer, a futex wake-one wakes exactly one waiter; recv's "read"
+# takes a message in reads of at most that many bytes.
 . "${srcdir:-.}/tests/lib.sh"
-plan 24
+plan 28
 # Rows of the text summary for task $2 and path $3, fields from the
 # path on: in the wake-up table (wakeup FILE TASK PATH) "path wakeups p50
 # p90 p99 p99.9 max", in the message latency block (message ...) "path
@@ -193,6 +194,48 @@ grep -E '^(task|rx) ' "$TMP/busy.out" | diag
 ok $? "a busy receiver: all 100 messages, few wake-ups ($w)"
 [ -n "$msg_p50" ] && [ "$msg_p50" -ge 50000 ]
 ok $? "... and a large message latency (p50 $msg_p50 us)"
+
+# recv's "read": a message read in reads of at most that many bytes, as
+# wc reads gzip's large writes 16 KiB at a time. Three 200000-byte
+# messages on a bare pipe arrive whole (checked when whole), each taken in
+# real reads that ask for 16384 bytes at most (strace), never the whole
+# message; drawn sizes on a framed stream socket too.
+cat >"$TMP/rd.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "rd" },
+  "tasks": {
+    "w": { "loop": 3, "send": { "to": "p", "bytes": 200000 }, "sleep": 20000 },
+    "r": { "loop": 3, "recv": { "from": "p", "bytes": 200000, "read": 16384 } } } }
+J
+run_bounded 30 "$MIMIC" "$TMP/rd.json" >"$TMP/rd.out" 2>&1
+grep -E '^(task|r) ' "$TMP/rd.out" | diag
+[ $rc -eq 0 ] && [ "$(messages "$TMP/rd.out" r pipe)" -eq 3 ] &&
+	! grep -q damaged "$TMP/rd.out"
+ok $? "read 16384: three 200000-byte messages arrive whole (rc $rc)"
+if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
+	run_bounded 60 strace -f -e trace=read -o "$TMP/rd.strace" \
+		"$MIMIC" -q "$TMP/rd.json" >/dev/null 2>&1
+	parts=$(grep -c ', 16384) = [0-9]' "$TMP/rd.strace")
+	whole=$(grep -c ', 200000) = ' "$TMP/rd.strace")
+	echo "# reads asking 16384 bytes: $parts, asking 200000: $whole" | diag
+	# 13 a message (12 of 16384 and the rest), fewer when the rest is short
+	[ $rc -eq 0 ] && [ "$parts" -ge 36 ] && [ "$whole" -eq 0 ]
+	ok $? "... each in reads of at most 16384 bytes ($parts), none of the whole message"
+else
+	TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP strace cannot trace here"
+fi
+cat >"$TMP/rdf.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "rdf" },
+  "resources": { "s": { "type": "socket" } },
+  "tasks": {
+    "w": { "loop": 20, "send": { "to": "s", "bytes": { "uniform": [1, 300000] } } },
+    "r": { "loop": 20, "recv": { "from": "s", "bytes": 1000, "read": 4096 } } } }
+J
+run_bounded 30 "$MIMIC" "$TMP/rdf.json" >"$TMP/rdf.out" 2>&1
+[ $rc -eq 0 ] && [ "$(messages "$TMP/rdf.out" r socket)" -eq 20 ] &&
+	! grep -q damaged "$TMP/rdf.out"
+ok $? "read 4096, drawn sizes on a framed stream socket: 20 whole messages (rc $rc)"
+(cd "$TMP" && "$MIMIC" --dump --quiet rd.json) | grep -q '"read": 16384'
+ok $? "--dump shows recv's read"
 
 # futex: a waiter asleep when the wake comes is woken (one wake-up and one
 # message sample); one that finds the post already there does not sleep

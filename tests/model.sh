@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 39
+plan 40
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
 # The facts of a model: the warnings and the thread table (without the
@@ -28,7 +28,7 @@ echo '{}' >"$TMP/not.dat"
 "$MIMIC" model "$TMP/not.dat" >/dev/null 2>"$TMP/err"
 rc=$?
 if grep -q 'built without libtracecmd' "$TMP/err"; then
-	for i in $(seq 35); do
+	for i in $(seq 36); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP built without libtracecmd"
 	done
@@ -118,7 +118,7 @@ ok $silent_ok "so all 4 senders send 60 x 4 messages and each receiver reads its
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 21); do
+	for i in $(seq 22); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -188,6 +188,13 @@ if [ $st -ne 0 ]; then
 	cp "$TMP/wc.dat" "${TMPDIR:-/tmp}/mimic-model-wc-fail.dat"
 	echo "the recording is kept in ${TMPDIR:-/tmp}/mimic-model-wc-fail.dat" | diag
 fi
+# wc read each of gzip's writes in 16 KiB reads: its recv reads its
+# messages in reads of that size (its largest read), smaller than them.
+rd=$(sed -n 's/.*"recv": { "from": "to_wc", "bytes": \([0-9]*\).*"read": \([0-9]*\).*/\1 \2/p' "$TMP/wc" | head -1)
+echo "wc's recv: bytes and read: ${rd:-none}" | diag
+set -- $rd 0 0
+[ -n "$rd" ] && [ "$2" -gt 0 ] && [ "$2" -lt "$1" ]
+ok $? "wc's recv reads its messages in reads of its own size (read $2 < bytes $1)"
 
 # Messages by volume: hackbench's senders each write 500 times to each of
 # its 4 receivers (one group, 4 pipes): a sender's iteration is one

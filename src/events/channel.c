@@ -7,6 +7,8 @@
  *   and clamped into [1, the channel's largest message];
  *   "recv": {"from": ch, "bytes": 8, "count": 1}: each message whole, at
  *   the size it was sent with (bytes is what the wiring checks compare);
+ *   "read": n takes a stream channel's message in read() calls of at
+ *   most n bytes, as a reader with an n-byte buffer (wc's 16 KiB) does;
  *   "recv": {"from": [ch1, ch2, ...], ...}: each message from whichever
  *   channel has one (poll), as a server with several clients reads.
  * Each message carries the sender's CLOCK_MONOTONIC stamp and the origin
@@ -29,7 +31,9 @@
  * therefore not there to be read; the sender stamped it just before the
  * write that woke the receiver. Every message thus costs one read, as in
  * the real tools, a wake-up included (no look without blocking first).
- * Writes and reads loop over short transfers: a message is never split.
+ * Writes and reads loop over short transfers: a message is never split
+ * (a recv's "read" only cuts its reads: the message still counts when
+ * whole, its stamps and pattern checked then).
  * Where the receiver learns a message's size (resources/channel.h): a
  * stream channel of one size throughout carries bare messages of that
  * size; one whose sizes may differ is framed, a 4-byte length before each
@@ -74,6 +78,7 @@ struct channel_args {
 	struct channel_peer peer;
 	struct dist_value bytes;  /* per message: fixed, or drawn (send) */
 	int64_t count;            /* messages per execution */
+	int64_t read;             /* recv: bytes per read(); 0: a message */
 };
 
 /* "from": a name, or [names]: every one a channel. */
@@ -144,6 +149,11 @@ static const struct key recv_keys[] = {
 	  .help = "bytes per message expected (8): checked against the "
 		  "senders'; each message is read whole at its sent size" },
 	CHANNEL_COUNT_KEY,
+	{ .name = "read", .type = KEY_COUNT,
+	  .offset = offsetof(struct channel_args, read), .min = 1,
+	  .max = CHANNEL_MAX_BYTES, .def = 0, .unit = "bytes",
+	  .help = "bytes per read() of a stream channel's message (the "
+		  "whole message)" },
 	{ NULL }
 };
 
@@ -272,6 +282,16 @@ static int channel_finalize(struct parser *p, const struct task *t,
 				a->bytes.dist ? "reaches" : "is", top, r->name,
 				channel_what(r),
 				(long long)channel_max_bytes(r));
+			errs++;
+			continue;
+		}
+		/* A datagram is taken in one call: a read cannot be cut. */
+		if (a->read && r->type == RES_SOCKET &&
+		    r->socket_mode == SOCKET_DGRAM) {
+			parser_event_error(p, t, ev,
+				"read %lld: channel \"%s\" is a datagram "
+				"socket, whose messages are read whole in one "
+				"call", (long long)a->read, r->name);
 			errs++;
 			continue;
 		}
@@ -687,20 +707,54 @@ static bool recv_datagram(struct event_ctx *ctx, int fd,
 }
 
 /*
- * One message from a stream channel into the receive buffer: its size in
- * *n (-1: a length header out of range, the stream is lost). False if the
+ * n bytes in read() calls of at most chunk bytes each: a reader with a
+ * chunk-byte buffer. Each call blocks while the channel is empty and
+ * returns what it holds, so the reader wakes as that reader would (not
+ * once per channel-full, as one read of the whole message). False if the
  * run stops.
  */
+static bool read_in_parts(struct event_ctx *ctx, int fd, unsigned char *buf,
+			  int64_t n, int64_t chunk)
+{
+	int64_t done = 0;
+
+	while (done < n) {
+		int64_t want = n - done < chunk ? n - done : chunk;
+		ssize_t r = chan_read(fd, buf + done, (size_t)want);
+
+		if (r > 0)
+			done += r;
+		else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx))
+			return false;
+	}
+	return true;
+}
+
+/* A message's body of n bytes: whole (the common case, inline), or in
+ * reads of at most chunk bytes. */
+static inline bool recv_body(struct event_ctx *ctx, int fd,
+			     unsigned char *buf, int64_t n, int64_t chunk)
+{
+	if (!chunk)
+		return transfer(ctx, fd, buf, n, false);
+	return read_in_parts(ctx, fd, buf, n, chunk);
+}
+
+/*
+ * One message from a stream channel into the receive buffer: its size in
+ * *n (-1: a length header out of range, the stream is lost), read in
+ * reads of at most chunk bytes (0: whole). False if the run stops.
+ */
 static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
-			int64_t size, const struct channel_state *s,
-			int64_t *n)
+			int64_t size, int64_t chunk,
+			const struct channel_state *s, int64_t *n)
 {
 	unsigned char hdr[CHANNEL_HEADER_BYTES];
 	uint32_t len;
 
 	if (!c->framed) {
 		*n = size;
-		return transfer(ctx, c->rfd, s->in, size, false);
+		return recv_body(ctx, c->rfd, s->in, size, chunk);
 	}
 	if (!transfer(ctx, c->rfd, hdr, CHANNEL_HEADER_BYTES, false))
 		return false;
@@ -710,7 +764,7 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 		return true;
 	}
 	*n = len;
-	return transfer(ctx, c->rfd, s->in, len, false);
+	return recv_body(ctx, c->rfd, s->in, len, chunk);
 }
 
 /* The channel of several with a message waiting (poll, sleeping until
@@ -798,7 +852,8 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 		if (f.c->datagram)
 			got = recv_datagram(ctx, f.c->rfd, s, &n);
 		else
-			got = recv_stream(ctx, f.c, f.r->msg_max, s, &n);
+			got = recv_stream(ctx, f.c, f.r->msg_max, a->read, s,
+					  &n);
 		if (!got)
 			break;
 		now = time_now_ns();
@@ -843,6 +898,9 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 			       a->bytes.dist ? dump_dist(a->bytes.dist)
 					     : json_object_new_int64(a->bytes.fixed));
 	json_object_object_add(out, "count", json_object_new_int64(a->count));
+	if (a->read)
+		json_object_object_add(out, "read",
+				       json_object_new_int64(a->read));
 }
 
 /* The wiring checks' view: each channel, with the message size. */

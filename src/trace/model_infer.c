@@ -535,6 +535,7 @@ static void md_channel(struct model *m, const struct timeline *tl,
 	mt->chan = made[TL_CHAN_STREAM] ? TL_CHAN_STREAM : TL_CHAN_DGRAM;
 	if (mt->chan != TL_CHAN_DGRAM)
 		return;
+	mt->read = 0; /* one read takes a datagram whole */
 	if (mt->bytes > MD_DGRAM_MAX)
 		mt->bytes = MD_DGRAM_MAX;
 	for (size_t s = 0; s < m->n; s++)

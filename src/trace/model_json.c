@@ -162,6 +162,13 @@ static void json_sends(FILE *f, const struct model *m,
 	}
 }
 
+/* A recv's reads when smaller than its messages (model_links.c). */
+static void json_read(FILE *f, const struct md_task *mt)
+{
+	if (mt->read > 0)
+		fprintf(f, ", \"read\": %ld", mt->read);
+}
+
 static void json_block(FILE *f, const struct md_task *mt, const char *ind)
 {
 	fprintf(f, ",\n%s", ind);
@@ -171,6 +178,7 @@ static void json_block(FILE *f, const struct md_task *mt, const char *ind)
 			mt->name, mt->bytes);
 		if (mt->per_recv > 1)
 			fprintf(f, ", \"count\": %ld", mt->per_recv);
+		json_read(f, mt);
 		fputs(" }", f);
 		break;
 	case MD_FUTEX:
@@ -223,6 +231,7 @@ static void json_recv_once(FILE *f, const struct md_task *mt, long long n,
 		first ? "" : ",\n", ind, mt->name, mt->bytes);
 	if (n > 1)
 		fprintf(f, ", \"count\": %lld", n);
+	json_read(f, mt);
 	fputs(" }", f);
 }
 

@@ -733,6 +733,35 @@ static void md_joins(struct model *m)
 	}
 }
 
+/*
+ * A reader whose reads were all smaller than the largest message sent to
+ * it (gzip's 218 KiB writes, wc's 16 KiB reads) reads each message in
+ * reads of its largest (its buffer), each a real read: it wakes as the
+ * original did, where one read of the whole message drains the pipe at
+ * each call and wakes once per pipe-full. Not a join's recv (mimic's
+ * stand-in for a wait, not the thread's reads); a datagram's reader
+ * loses it once its channel is known (model_infer.c's md_channel).
+ */
+static void md_read_size(struct model *m)
+{
+	for (size_t r = 0; r < m->n; r++) {
+		struct md_task *rt = &m->t[r];
+		long top = 0;
+
+		rt->read = 0;
+		if (rt->block != MD_RECV || rt->joins ||
+		    rt->src->read_max <= 0)
+			continue;
+		for (size_t s = 0; s < m->n; s++)
+			for (size_t l = 0; l < m->t[s].n_out; l++)
+				if (m->t[s].out[l].to == (int)r &&
+				    m->t[s].out[l].bytes > top)
+					top = m->t[s].out[l].bytes;
+		if (rt->src->read_max < top)
+			rt->read = rt->src->read_max;
+	}
+}
+
 int model_links(struct model *m)
 {
 	if (md_links(m))
@@ -757,5 +786,6 @@ int model_links(struct model *m)
 	md_first_wakes(m);
 	md_joins(m);
 	md_no_deadlock(m);
+	md_read_size(m);
 	return 0;
 }

@@ -66,6 +66,9 @@ struct md_task {
 	long bytes;                 /* MD_RECV: a message's size */
 	enum tl_chan chan;          /* what it reads from: pipe or socket */
 	long per_recv;              /* MD_RECV: messages read per iteration */
+	long read;                  /* MD_RECV: bytes per read() when its
+				     * reads were smaller than a message,
+				     * else 0 (each read whole) */
 	long long in_start, in_end; /* messages read once, before/after */
 	double cost_us;             /* mimic's own CPU per iteration */
 	double kern_us;             /* the kernel's part of a blocking of cls */

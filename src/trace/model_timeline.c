@@ -524,6 +524,8 @@ static int tl_event(const struct trace_ev *e, void *data)
 		if (tl_classify(e->sys_id) == TL_READ) {
 			t->read_bytes += (double)e->sys_ret;
 			t->n_reads++;
+			if (e->sys_ret > t->read_max)
+				t->read_max = e->sys_ret;
 		} else if (tl_classify(e->sys_id) == TL_WRITE) {
 			t->write_bytes += (double)e->sys_ret;
 			t->n_writes++;

@@ -77,6 +77,8 @@ struct tl_thread {
 	 * the messages' count and size */
 	double read_bytes, write_bytes;
 	unsigned long n_reads, n_writes;
+	long read_max;             /* the most one read returned: its buffer,
+				    * when a message was larger */
 	/* the channels it made: those that returned 0 */
 	unsigned long made[TL_N_CHANS];
 	/* a process's leader (pid == tgid): the sums of made over its
