@@ -730,41 +730,54 @@ static bool read_in_parts(struct event_ctx *ctx, int fd, unsigned char *buf,
 	return true;
 }
 
-/* A message's body of n bytes: whole (the common case, inline), or in
- * reads of at most chunk bytes. */
-static inline bool recv_body(struct event_ctx *ctx, int fd,
-			     unsigned char *buf, int64_t n, int64_t chunk)
-{
-	if (!chunk)
-		return transfer(ctx, fd, buf, n, false);
-	return read_in_parts(ctx, fd, buf, n, chunk);
-}
-
 /*
- * One message from a stream channel into the receive buffer: its size in
- * *n (-1: a length header out of range, the stream is lost), read in
- * reads of at most chunk bytes (0: whole). False if the run stops.
+ * A framed message's length header: the body's size in *n (-1: out of
+ * range, the stream is lost; 0: the run stops).
  */
-static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
-			int64_t size, int64_t chunk,
+static bool recv_header(struct event_ctx *ctx, const struct live_channel *c,
 			const struct channel_state *s, int64_t *n)
 {
 	unsigned char hdr[CHANNEL_HEADER_BYTES];
 	uint32_t len;
 
-	if (!c->framed) {
-		*n = size;
-		return recv_body(ctx, c->rfd, s->in, size, chunk);
-	}
 	if (!transfer(ctx, c->rfd, hdr, CHANNEL_HEADER_BYTES, false))
 		return false;
 	memcpy(&len, hdr, CHANNEL_HEADER_BYTES);
-	if (len < 1 || len > (uint64_t)s->in_max) {
-		*n = -1;
-		return true;
+	*n = len < 1 || len > (uint64_t)s->in_max ? -1 : (int64_t)len;
+	return true;
+}
+
+/*
+ * One message from a stream channel into the receive buffer, each part
+ * one read (the common case: whole): its size in *n (-1: a length header
+ * out of range, the stream is lost). False if the run stops.
+ */
+static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
+			int64_t size, const struct channel_state *s,
+			int64_t *n)
+{
+	if (!c->framed) {
+		*n = size;
+		return transfer(ctx, c->rfd, s->in, size, false);
 	}
-	*n = len;
-	return recv_body(ctx, c->rfd, s->in, len, chunk);
+	if (!recv_header(ctx, c, s, n))
+		return false;
+	return *n < 0 || transfer(ctx, c->rfd, s->in, *n, false);
+}
+
+/* The same in reads of at most chunk bytes (recv's "read"). */
+static bool recv_stream_in_parts(struct event_ctx *ctx,
+				 const struct live_channel *c, int64_t size,
+				 int64_t chunk, const struct channel_state *s,
+				 int64_t *n)
+{
+	if (!c->framed) {
+		*n = size;
+		return read_in_parts(ctx, c->rfd, s->in, size, chunk);
+	}
+	if (!recv_header(ctx, c, s, n))
+		return false;
+	return *n < 0 || read_in_parts(ctx, c->rfd, s->in, *n, chunk);
 }
 
 /* The channel of several with a message waiting (poll, sleeping until
@@ -851,9 +864,11 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 		}
 		if (f.c->datagram)
 			got = recv_datagram(ctx, f.c->rfd, s, &n);
+		else if (!a->read)
+			got = recv_stream(ctx, f.c, f.r->msg_max, s, &n);
 		else
-			got = recv_stream(ctx, f.c, f.r->msg_max, a->read, s,
-					  &n);
+			got = recv_stream_in_parts(ctx, f.c, f.r->msg_max,
+						   a->read, s, &n);
 		if (!got)
 			break;
 		now = time_now_ns();
