@@ -151,7 +151,8 @@ static const struct key recv_keys[] = {
 	CHANNEL_COUNT_KEY,
 	{ .name = "read", .type = KEY_COUNT,
 	  .offset = offsetof(struct channel_args, read), .min = 1,
-	  .max = CHANNEL_MAX_BYTES, .def = 0, .unit = "bytes",
+	  .max = CHANNEL_MAX_BYTES, .unit = "bytes",
+	  .flags = KEYF_NO_DEFAULT, /* 0 (the arena's): the whole message */
 	  .help = "bytes per read() of a stream channel's message (the "
 		  "whole message)" },
 	{ NULL }
@@ -765,8 +766,9 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 	return *n < 0 || transfer(ctx, c->rfd, s->in, *n, false);
 }
 
-/* The same in reads of at most chunk bytes (recv's "read"). */
-static bool recv_stream_in_parts(struct event_ctx *ctx,
+/* The same in reads of at most chunk bytes (recv's "read"); out of
+ * line, so that recv_exec's loop stays as short as without it. */
+static __attribute__((noinline, cold)) bool recv_stream_in_parts(struct event_ctx *ctx,
 				 const struct live_channel *c, int64_t size,
 				 int64_t chunk, const struct channel_state *s,
 				 int64_t *n)
