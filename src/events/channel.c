@@ -768,10 +768,10 @@ static bool recv_stream(struct event_ctx *ctx, const struct live_channel *c,
 
 /* The same in reads of at most chunk bytes (recv's "read"); out of
  * line, so that recv_exec's loop stays as short as without it. */
-static __attribute__((noinline, cold)) bool recv_stream_in_parts(struct event_ctx *ctx,
-				 const struct live_channel *c, int64_t size,
-				 int64_t chunk, const struct channel_state *s,
-				 int64_t *n)
+static __attribute__((noinline, cold)) bool
+recv_stream_in_parts(struct event_ctx *ctx, const struct live_channel *c,
+		     int64_t size, int64_t chunk,
+		     const struct channel_state *s, int64_t *n)
 {
 	if (!c->framed) {
 		*n = size;
