@@ -43,7 +43,7 @@
 #define MD_COST_RECV_US 2.2   /* a message read (waiting: one read) */
 #define MD_COST_SEND_US 2.1   /* a message written */
 #define MD_COST_SOCK_US 3.6   /* a message read or written, AF_UNIX socket:
-			       * the top of the measured range (hackbench) */
+			       * inside the measured range (doc/model.md) */
 #define MD_COST_PROCESS_US 660.0 /* a process instance's start and end */
 #define MD_COST_THREAD_US 220.0  /* a thread instance's */
 #define MD_DGRAM_MAX 65536    /* mimic's largest datagram */
