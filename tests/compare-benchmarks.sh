@@ -3,11 +3,12 @@
 # checkout is missing is skipped with the reason; a plain source tree is
 # built outside itself with its own makefile and its row printed next to
 # mimic's, with the ratio and the block's load average; a stand-in rt-app
-# (autoconf) gives its wu_lat, start-up, RSS per thread and switch rows.
+# (autoconf) gives its wu_lat, start-up, RSS per thread and switch rows;
+# --self runs the real tool in mimic's column.
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 13
+plan 14
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -52,6 +53,13 @@ ok $? "its periodic row: real 8, with the block's load average (start-end)"
 	--only adrestia --ranges >"$TMP/out2" 2>&1
 grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*$" "$TMP/out2"
 ok $? "--ranges: real 8-8 / mimic's min-max at the end of the row"
+
+# --self: the mimic column is the real tool again, said above the table.
+"$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b1" --runs 2 \
+	--only adrestia --self >"$TMP/out2s" 2>&1
+grep -q "^--self: " "$TMP/out2s" &&
+	grep -q "periodic  *8  *8  *1.00  *[0-9.]*-[0-9.]*$" "$TMP/out2s"
+ok $? "--self: the real tool in both columns (8 and 8, ratio 1.00)"
 
 # A stand-in rt-app, a plain autoconf tree: one log per instance of the
 # file's task, two rows each (wu_lat 100 and 300), the first starting

@@ -6,12 +6,15 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Shared (not FUTEX_PRIVATE): process instances wait here too. */
-static void gate_futex_wait(_Atomic uint32_t *word, uint32_t seen)
+static void gate_futex_wait(_Atomic uint32_t *word, uint32_t seen,
+			    const struct timespec *timeout)
 {
-	syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, seen, NULL, NULL, 0);
+	syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, seen, timeout, NULL,
+		0);
 }
 
 static void gate_futex_wake(_Atomic uint32_t *word, int n)
@@ -24,6 +27,7 @@ void start_gate_init(struct start_gate *g)
 	atomic_store(&g->arrived, 0);
 	atomic_store(&g->expected, UINT32_MAX);
 	atomic_store(&g->open, 0);
+	atomic_store(&g->left, 0);
 }
 
 /*
@@ -43,7 +47,7 @@ void start_gate_wait_open(struct start_gate *g)
 {
 	/* EINTR and spurious wake-ups just look again. */
 	while (!atomic_load_explicit(&g->open, memory_order_acquire))
-		gate_futex_wait(&g->open, 0);
+		gate_futex_wait(&g->open, 0, NULL);
 }
 
 void start_gate_wait_all(struct start_gate *g, uint32_t n)
@@ -52,13 +56,46 @@ void start_gate_wait_all(struct start_gate *g, uint32_t n)
 
 	atomic_store(&g->expected, n);
 	while ((seen = atomic_load(&g->arrived)) < n)
-		gate_futex_wait(&g->arrived, seen);
+		gate_futex_wait(&g->arrived, seen, NULL);
 }
 
 void start_gate_open(struct start_gate *g)
 {
 	atomic_store_explicit(&g->open, 1, memory_order_release);
 	gate_futex_wake(&g->open, INT_MAX);
+}
+
+void start_gate_leave(struct start_gate *g)
+{
+	/* Forks after time zero count past expected: nobody waits for them. */
+	if (atomic_fetch_add(&g->left, 1) + 1 == atomic_load(&g->expected))
+		gate_futex_wake(&g->left, 1);
+}
+
+void start_gate_wait_left(struct start_gate *g, unsigned timeout_ms)
+{
+	uint32_t n = atomic_load(&g->expected), seen;
+	struct timespec end, now, rest;
+
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += timeout_ms / 1000;
+	end.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
+	if (end.tv_nsec >= 1000000000) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000;
+	}
+	while ((seen = atomic_load(&g->left)) < n) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		rest.tv_sec = end.tv_sec - now.tv_sec;
+		rest.tv_nsec = end.tv_nsec - now.tv_nsec;
+		if (rest.tv_nsec < 0) {
+			rest.tv_sec--;
+			rest.tv_nsec += 1000000000;
+		}
+		if (rest.tv_sec < 0)
+			return;
+		gate_futex_wait(&g->left, seen, &rest);
+	}
 }
 
 uint32_t start_gate_arrived(const struct start_gate *g)

@@ -17,6 +17,7 @@ struct start_gate {
 	_Atomic uint32_t arrived;  /* futex word: threads checked in */
 	_Atomic uint32_t expected; /* threads main created; UINT32_MAX before */
 	_Atomic uint32_t open;     /* futex word: 0 closed, 1 open */
+	_Atomic uint32_t left;     /* futex word: threads past the open gate */
 };
 
 void start_gate_init(struct start_gate *g);
@@ -28,6 +29,11 @@ void start_gate_wait_open(struct start_gate *g);
 void start_gate_wait_all(struct start_gate *g, uint32_t n);
 /* Main: releases every thread at the gate, and any arriving later. */
 void start_gate_open(struct start_gate *g);
+/* A thread is past the open gate: the last one expected wakes main. */
+void start_gate_leave(struct start_gate *g);
+/* Main: returns once every expected thread has left the gate, or after
+ * at most timeout_ms (a process instance may die on the way). */
+void start_gate_wait_left(struct start_gate *g, unsigned timeout_ms);
 /* Threads checked in so far (tests, reports). */
 uint32_t start_gate_arrived(const struct start_gate *g);
 

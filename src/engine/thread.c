@@ -172,6 +172,7 @@ static bool thread_wait_gate(struct thread *t)
 
 	start_gate_arrive(&e->gate);
 	start_gate_wait_open(&e->gate);
+	start_gate_leave(&e->gate);
 	return !e->abort;
 }
 
