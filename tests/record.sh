@@ -21,7 +21,7 @@ fi
 [ -d "$dir/instances" ] || skip_all "tracefs has no instances"
 have_tc=0
 command -v trace-cmd >/dev/null 2>&1 && have_tc=1
-plan 22
+plan 23
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
 instances >"$TMP/inst-before"
@@ -83,6 +83,30 @@ else
 	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"
 	skip "trace-cmd is not installed"
+fi
+
+# After the CPU offset table, the clock section trace-cmd's readers expect
+# when the file has a TRACECLOCK option: its size (8 bytes) and "[name]",
+# the clock the option marks selected, before the first CPU's page.
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$TMP/t.dat" <<'PY'
+import re, struct, sys
+d = open(sys.argv[1], "rb").read()
+n = struct.unpack_from("<I", d, d.index(b"options  \0") - 4)[0]
+table = d.index(b"flyrecord\0") + 10
+offsets = [struct.unpack_from("<Q", d, table + 16 * c)[0] for c in range(n)]
+at = table + 16 * n
+size = struct.unpack_from("<Q", d, at)[0]
+name = d[at + 8:at + 8 + size].decode()
+print("# %d CPUs, clock section %r, first page at %d" % (n, name, offsets[0]))
+option = re.search(rb"\x04\x00....([^\x00]*\[[^]]*\][^\x00]*)\x00", d[:table])
+sys.exit(0 if re.fullmatch(r"\[[a-z0-9_-]+\]", name) and option and
+         name.encode() in option.group(1) and
+         offsets[0] >= at + 8 + size else 1)
+PY
+	ok $? "the clock section follows the CPU table, naming the option's selected clock"
+else
+	skip "python3 is not installed"
 fi
 
 # What no event says: policy, nice, allowed CPUs, as lines when new.

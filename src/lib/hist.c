@@ -36,20 +36,31 @@ void hist_add(struct hist *h, uint64_t v)
 	h->counts[hist_bucket(v)]++;
 }
 
+void hist_merge_span(struct hist *dst, uint64_t n, uint64_t min,
+		     uint64_t max)
+{
+	if (!dst->n || min < dst->min)
+		dst->min = min;
+	if (max > dst->max)
+		dst->max = max;
+	dst->n += n;
+}
+
+void hist_merge_extras(struct hist *dst, uint64_t last, uint64_t min_above0,
+		       double sum)
+{
+	dst->last = last;
+	if (min_above0 && (!dst->min_above0 || min_above0 < dst->min_above0))
+		dst->min_above0 = min_above0;
+	dst->sum += sum;
+}
+
 void hist_merge(struct hist *dst, const struct hist *src)
 {
 	if (!src->n)
 		return;
-	if (!dst->n || src->min < dst->min)
-		dst->min = src->min;
-	if (src->max > dst->max)
-		dst->max = src->max;
-	dst->last = src->last;
-	if (src->min_above0 &&
-	    (!dst->min_above0 || src->min_above0 < dst->min_above0))
-		dst->min_above0 = src->min_above0;
-	dst->n += src->n;
-	dst->sum += src->sum;
+	hist_merge_span(dst, src->n, src->min, src->max);
+	hist_merge_extras(dst, src->last, src->min_above0, src->sum);
 	/* Only the buckets between min and max can count: the others are
 	 * never read, so a histogram's untouched pages stay unallocated. */
 	for (unsigned k = hist_bucket(src->min); k <= hist_bucket(src->max); k++)
@@ -58,7 +69,7 @@ void hist_merge(struct hist *dst, const struct hist *src)
 
 void hist_merge_live(struct hist *dst, const struct hist *src)
 {
-	uint64_t n = 0, min, max;
+	uint64_t n = 0;
 
 	/* Never written to: 4864 loads saved (n goes up before a count). */
 	if (!__atomic_load_n(&src->n, __ATOMIC_RELAXED))
@@ -69,15 +80,9 @@ void hist_merge_live(struct hist *dst, const struct hist *src)
 		dst->counts[k] += c;
 		n += c;
 	}
-	if (!n)
-		return;
-	min = __atomic_load_n(&src->min, __ATOMIC_RELAXED);
-	max = __atomic_load_n(&src->max, __ATOMIC_RELAXED);
-	if (!dst->n || min < dst->min)
-		dst->min = min;
-	if (max > dst->max)
-		dst->max = max;
-	dst->n += n;
+	if (n)
+		hist_merge_span(dst, n, __atomic_load_n(&src->min, __ATOMIC_RELAXED),
+				__atomic_load_n(&src->max, __ATOMIC_RELAXED));
 }
 
 /*

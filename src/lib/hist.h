@@ -32,6 +32,15 @@ void hist_merge(struct hist *dst, const struct hist *src);
  * as last seen. sum and last are left out.
  */
 void hist_merge_live(struct hist *dst, const struct hist *src);
+/*
+ * What a histogram keeps besides its counts, merged into dst: n samples
+ * from min to max (all a live merge takes), and the last sample, the
+ * least above 0 (0: none) and the sum. Every merge here and in rhist.c.
+ */
+void hist_merge_span(struct hist *dst, uint64_t n, uint64_t min,
+		     uint64_t max);
+void hist_merge_extras(struct hist *dst, uint64_t last, uint64_t min_above0,
+		       double sum);
 
 /* The bucket of v; inline: every message's latency goes through it. */
 static inline unsigned hist_bucket(uint64_t v)

@@ -47,16 +47,8 @@ void rhist_merge(struct hist *dst, const struct rhist *src)
 {
 	if (!src->n)
 		return;
-	if (!dst->n || src->min < dst->min)
-		dst->min = src->min;
-	if (src->max > dst->max)
-		dst->max = src->max;
-	dst->last = src->last;
-	if (src->min_above0 &&
-	    (!dst->min_above0 || src->min_above0 < dst->min_above0))
-		dst->min_above0 = src->min_above0;
-	dst->n += src->n;
-	dst->sum += (double)src->sum;
+	hist_merge_span(dst, src->n, src->min, src->max);
+	hist_merge_extras(dst, src->last, src->min_above0, (double)src->sum);
 	for (unsigned g = 0; g < RHIST_CHUNKS; g++) {
 		const uint32_t *c;
 
@@ -70,7 +62,7 @@ void rhist_merge(struct hist *dst, const struct rhist *src)
 
 void rhist_merge_live(struct hist *dst, const struct rhist *src)
 {
-	uint64_t n = 0, min, max;
+	uint64_t n = 0;
 
 	if (!__atomic_load_n(&src->n, __ATOMIC_RELAXED))
 		return;
@@ -88,15 +80,9 @@ void rhist_merge_live(struct hist *dst, const struct rhist *src)
 			n += v;
 		}
 	}
-	if (!n)
-		return;
-	min = __atomic_load_n(&src->min, __ATOMIC_RELAXED);
-	max = __atomic_load_n(&src->max, __ATOMIC_RELAXED);
-	if (!dst->n || min < dst->min)
-		dst->min = min;
-	if (max > dst->max)
-		dst->max = max;
-	dst->n += n;
+	if (n)
+		hist_merge_span(dst, n, __atomic_load_n(&src->min, __ATOMIC_RELAXED),
+				__atomic_load_n(&src->max, __ATOMIC_RELAXED));
 }
 
 void rshist_init(struct rshist *h, struct rhist_pool *p)

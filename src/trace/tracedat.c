@@ -193,8 +193,23 @@ static void add_kallsyms(struct tdbuf *b)
 	tdbuf_add(b, found, at);
 }
 
+/* The selected clock of trace_clock's list ("local global [mono] ..."),
+ * brackets kept, into name; "" when none is marked. */
+static void selected_clock(const char *list, char *name, size_t n)
+{
+	const char *open = strchr(list, '['), *close;
+
+	name[0] = '\0';
+	if (open && (close = strchr(open, ']')))
+		snprintf(name, n, "%.*s", (int)(close - open + 1), open);
+}
+
+/* The header up to the CPU offset table. clock gets the selected trace
+ * clock when the TRACECLOCK option is written: that option tells
+ * readers a clock section follows the table (see tracedat_write). */
 static int add_header(struct tdbuf *b, const struct tracedat_meta *m,
-		      const struct tracedat_cpu *cpus, char *err, size_t len)
+		      const struct tracedat_cpu *cpus, char *clock_name,
+		      size_t clock_len, char *err, size_t len)
 {
 	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
 				      'i', 'n', 'g' };
@@ -230,10 +245,12 @@ static int add_header(struct tdbuf *b, const struct tracedat_meta *m,
 	tdbuf_u32(b, (uint32_t)m->n_cpus);
 	tdbuf_add(b, "options  ", 10);
 	clock = tracefs_instance_file_read(m->instance, "trace_clock", &size);
-	if (clock) {
+	clock_name[0] = '\0';
+	if (clock)
+		selected_clock(clock, clock_name, clock_len);
+	if (clock_name[0])
 		add_option(b, TRACEDAT_OPTION_TRACECLOCK, clock);
-		free(clock);
-	}
+	free(clock);
 	if (!uname(&u)) {
 		char text[5 * sizeof(u.sysname) + 8];
 
@@ -301,18 +318,31 @@ int tracedat_write(int out, const struct tracedat_meta *m,
 		   const struct tracedat_cpu *cpus, char *err, size_t len)
 {
 	struct tdbuf b = { 0 };
+	char clock[64];
 	uint64_t at;
 	int ret = -1;
 
-	if (add_header(&b, m, cpus, err, len))
+	if (add_header(&b, m, cpus, clock, sizeof(clock), err, len))
 		goto out;
-	/* The data of each CPU starts on a page, after the offset table. */
-	at = b.len + 16 * (uint64_t)m->n_cpus;
+	/*
+	 * The data of each CPU starts on a page, after the offset table
+	 * and, with a TRACECLOCK option, the clock section readers then
+	 * expect there (size, "[name]"), as trace-cmd's writer puts it:
+	 * without it they take the 8 bytes after the table as its size,
+	 * and where the table ends within 8 bytes of a page those are a
+	 * CPU page's time stamp.
+	 */
+	at = b.len + 16 * (uint64_t)m->n_cpus +
+	     (clock[0] ? 8 + strlen(clock) : 0);
 	for (int c = 0; c < m->n_cpus; c++) {
 		at = (at + m->page_size - 1) / m->page_size * m->page_size;
 		tdbuf_u64(&b, at);
 		tdbuf_u64(&b, (uint64_t)cpus[c].size);
 		at += (uint64_t)cpus[c].size;
+	}
+	if (clock[0]) {
+		tdbuf_u64(&b, strlen(clock));
+		tdbuf_add(&b, clock, strlen(clock));
 	}
 	if (b.oom) {
 		snprintf(err, len, "out of memory");
