@@ -558,22 +558,27 @@ static ssize_t chan_recv(int fd, void *buf, size_t n, int flags)
 	return syscall(SYS_recvfrom, fd, buf, n, flags, NULL, NULL);
 }
 
-/* Moves the rest of n bytes after a first syscall that returned r,
- * unless the run stops; false if it did not. */
-static bool transfer_rest(struct event_ctx *ctx, int fd, unsigned char *buf,
-			  ssize_t r, int64_t n, bool out)
+/* Moves the rest of n bytes after a first syscall that returned r, each
+ * later call at most chunk bytes, unless the run stops; false if it did
+ * not. Out of line: the common case (one call moves all) never comes here. */
+static __attribute__((noinline, cold)) bool
+transfer_rest(struct event_ctx *ctx, int fd, unsigned char *buf, ssize_t r,
+	      int64_t n, int64_t chunk, bool out)
 {
 	int64_t done = 0;
 
 	for (;;) {
+		int64_t want;
+
 		if (r > 0)
 			done += r;
 		else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx))
 			return false;
 		if (done >= n)
 			return true;
-		r = out ? chan_write(fd, buf + done, (size_t)(n - done))
-			: chan_read(fd, buf + done, (size_t)(n - done));
+		want = n - done < chunk ? n - done : chunk;
+		r = out ? chan_write(fd, buf + done, (size_t)want)
+			: chan_read(fd, buf + done, (size_t)want);
 	}
 }
 
@@ -585,7 +590,7 @@ static inline bool transfer(struct event_ctx *ctx, int fd, unsigned char *buf,
 	ssize_t r = out ? chan_write(fd, buf, (size_t)n)
 			: chan_read(fd, buf, (size_t)n);
 
-	return r == n || transfer_rest(ctx, fd, buf, r, n, out);
+	return r == n || transfer_rest(ctx, fd, buf, r, n, n, out);
 }
 
 /* The pattern back where a send of n bytes (4 or more: a smaller one
@@ -717,18 +722,9 @@ static bool recv_datagram(struct event_ctx *ctx, int fd,
 static bool read_in_parts(struct event_ctx *ctx, int fd, unsigned char *buf,
 			  int64_t n, int64_t chunk)
 {
-	int64_t done = 0;
+	ssize_t r = chan_read(fd, buf, (size_t)(n < chunk ? n : chunk));
 
-	while (done < n) {
-		int64_t want = n - done < chunk ? n - done : chunk;
-		ssize_t r = chan_read(fd, buf + done, (size_t)want);
-
-		if (r > 0)
-			done += r;
-		else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx))
-			return false;
-	}
-	return true;
+	return transfer_rest(ctx, fd, buf, r, n, chunk, false);
 }
 
 /*
