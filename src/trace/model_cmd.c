@@ -153,23 +153,20 @@ static void model_table(const struct model *m, const char *output)
 {
 	fprintf(stderr, "mimic: %zu threads, %.3f s recorded -> %s\n", m->n,
 		m->elapsed_s, output ? output : "standard output");
-	fprintf(stderr, "%-16s %7s %9s %10s %10s %9s %7s %7s  %-10s %10s "
-		"%10s\n", "task", "pid", "loops", "cpu_ms", "burst_p50",
-		"kernel_us", "back_us", "cost_us", "blocks_in", "block_p50",
-		"block_p99");
+	fprintf(stderr, "%-16s %7s %9s %10s %10s %9s  %-10s %10s %10s\n",
+		"task", "pid", "loops", "cpu_ms", "burst_p50", "kernel_us",
+		"blocks_in", "block_p50", "block_p99");
 	for (size_t i = 0; i < m->n; i++) {
 		const struct md_task *mt = &m->t[i];
 
-		char kern[16] = "-", back[16] = "-";
+		char kern[16] = "-";
 
-		if (md_kern_measured(mt)) {
+		if (md_kern_measured(mt))
 			snprintf(kern, sizeof(kern), "%.1f", mt->kern_us);
-			snprintf(back, sizeof(back), "%.1f", mt->kern_in_us);
-		}
-		fprintf(stderr, "%-16s %7d %9lld %10.2f %10.1f %9s %7s %7.1f  "
-			"%-10s ", mt->name, mt->src->pid, mt->loops,
-			mt->src->cpu_ns / 1e6, mt->burst.p50, kern, back,
-			mt->cost_us, block_name(mt));
+		fprintf(stderr, "%-16s %7d %9lld %10.2f %10.1f %9s  %-10s ",
+			mt->name, mt->src->pid, mt->loops,
+			mt->src->cpu_ns / 1e6, mt->burst.p50, kern,
+			block_name(mt));
 		if (mt->block == MD_TIMER)
 			fprintf(stderr, "period %.1f us, jitter +-%.1f us\n",
 				mt->period_us, mt->jitter_us);

@@ -20,32 +20,21 @@
 #define MD_TIMER_TIE 1.1     /* intervals as narrow as the sleeps: a timer */
 #define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
 #define MD_RUN_MIN_US 0.1     /* the least run written */
-/*
- * mimic's own CPU per event, µs (md_cost), as utils/model-costs measured
- * them on this 2-CPU VM on 2026-12-05 (engine of main fabbe95, each run
- * under `mimic --record`, the thread's CPU from the recording; medians of
- * the differences of alternated runs of N and 2N events, three holds of
- * five rounds: doc/model.md step 7).
- */
-#define MD_COST_LOOP_US 0.1   /* an iteration and its run */
-#define MD_COST_WAKE_US 11.0  /* a blocking: switched out, woken, back */
-#define MD_COST_USER_US 4.9   /* the same, outside the kernel (with the
+/* mimic's own CPU per event, µs (md_cost) */
+#define MD_COST_LOOP_US 0.3   /* an iteration and its run */
+#define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
+#define MD_COST_USER_US 4.1   /* the same, outside the kernel (with the
 			       * iteration): what the recorded kernel part
-			       * leaves of it, after a read (a ping-pong) */
-#define MD_COST_WARM_US 3.4   /* ... after a 1 ms timer or sleep */
-#define MD_COST_BACK_WARM_US 1.8 /* the kernel's way back from that sleep */
-#define MD_COST_COLD 2.8      /* a sleep's part outside the kernel per µs
-			       * of the kernel's way back beyond that: a
-			       * CPU waking from deeper idle */
-#define MD_COST_AGE 2.3       /* ... at least this times the square root
-			       * of the sleep in ms: the lines the loop
-			       * lost while it slept */
-#define MD_COST_RECV_US 2.2   /* a message read (waiting: one read) */
-#define MD_COST_SEND_US 2.1   /* a message written */
-#define MD_COST_SOCK_US 3.6   /* a message read or written, AF_UNIX socket:
-			       * inside the measured range (doc/model.md) */
-#define MD_COST_PROCESS_US 660.0 /* a process instance's start and end */
-#define MD_COST_THREAD_US 220.0  /* a thread instance's */
+			       * leaves of it */
+#define MD_COST_COLD 3.0      /* a sleep's or timer's part outside the
+			       * kernel per µs of the kernel's way back
+			       * from it (switch in to exit): a CPU gone
+			       * cold over a long sleep slows both */
+#define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
+#define MD_COST_SEND_US 2.0   /* a message written */
+#define MD_COST_SOCK_US 3.6   /* a message read or written, AF_UNIX socket */
+#define MD_COST_PROCESS_US 700.0 /* a process instance's start and end */
+#define MD_COST_THREAD_US 200.0  /* a thread instance's */
 #define MD_DGRAM_MAX 65536    /* mimic's largest datagram */
 
 static int cmp_double(const void *a, const void *b)
@@ -315,27 +304,16 @@ bool md_kern_measured(const struct md_task *mt)
 
 /*
  * mimic's part of a blocking outside the kernel, µs. After a sleep or a
- * timer it grows with how cold the CPU went, two ways that the
- * measurements here tell apart (utils/model-costs, doc/model.md step 7):
- * the CPU's own way back, from an idle state as deep as the kernel's way
- * back from the blocking (switch in to exit) shows, MD_COST_COLD per µs
- * of that beyond a warm 1 ms timer's; and the lines mimic's loop lost
- * while it slept, which grow with the length of the sleep even when the
- * other threads kept the CPU awake (the way back no longer than after
- * 1 ms): MD_COST_AGE times the square root of the sleep in ms. The more
- * of the two; never below a 1 ms sleep's, MD_COST_WARM_US.
+ * timer it grows with how cold the CPU went, as the kernel's way back
+ * does: about MD_COST_COLD times that (a mimic sleep loop of 1 to 50 ms
+ * recorded here: 2.3-4.0 times, 3.0 the median); never below the
+ * constant measured on a 1 ms timer.
  */
 static double md_user_us(const struct md_task *mt)
 {
-	double len_ms, warm, aged;
-
 	if (mt->cls != TL_SLEEP)
 		return MD_COST_USER_US;
-	len_ms = (mt->wait.samples ? mt->wait.p50 : mt->period_us) / 1e3;
-	warm = MD_COST_WARM_US +
-	       MD_COST_COLD * (mt->kern_in_us - MD_COST_BACK_WARM_US);
-	aged = MD_COST_AGE * sqrt(fmax(len_ms, 0));
-	return fmax(MD_COST_WARM_US, fmax(warm, aged));
+	return fmax(MD_COST_USER_US, MD_COST_COLD * mt->kern_in_us);
 }
 
 /*
