@@ -327,23 +327,22 @@ int tracedat_write(int out, const struct tracedat_meta *m,
 	/*
 	 * The data of each CPU starts on a page, after the offset table
 	 * and, with a TRACECLOCK option, the clock section readers then
-	 * expect there (size, "[name]"), as trace-cmd's writer puts it:
-	 * without it they take the 8 bytes after the table as its size,
-	 * and where the table ends within 8 bytes of a page those are a
-	 * CPU page's time stamp.
+	 * expect there (its size, then the text): without it they take
+	 * the 8 bytes after the table as its size, and where the table
+	 * ends within 8 bytes of a page those are a CPU page's time stamp.
+	 * Empty, where trace-cmd's writer puts "[name]": libtracecmd
+	 * (1.3 to 1.5) parses a name there as well as the option's, and
+	 * leaks the first; the option already names the clock.
 	 */
-	at = b.len + 16 * (uint64_t)m->n_cpus +
-	     (clock[0] ? 8 + strlen(clock) : 0);
+	at = b.len + 16 * (uint64_t)m->n_cpus + (clock[0] ? 8 : 0);
 	for (int c = 0; c < m->n_cpus; c++) {
 		at = (at + m->page_size - 1) / m->page_size * m->page_size;
 		tdbuf_u64(&b, at);
 		tdbuf_u64(&b, (uint64_t)cpus[c].size);
 		at += (uint64_t)cpus[c].size;
 	}
-	if (clock[0]) {
-		tdbuf_u64(&b, strlen(clock));
-		tdbuf_add(&b, clock, strlen(clock));
-	}
+	if (clock[0])
+		tdbuf_u64(&b, 0);
 	if (b.oom) {
 		snprintf(err, len, "out of memory");
 		goto out;
