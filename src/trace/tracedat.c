@@ -193,23 +193,21 @@ static void add_kallsyms(struct tdbuf *b)
 	tdbuf_add(b, found, at);
 }
 
-/* The selected clock of trace_clock's list ("local global [mono] ..."),
- * brackets kept, into name; "" when none is marked. */
-static void selected_clock(const char *list, char *name, size_t n)
+/* Whether trace_clock's list ("local global [mono] ...") marks one
+ * clock selected. */
+static bool has_selected_clock(const char *list)
 {
-	const char *open = strchr(list, '['), *close;
+	const char *open = strchr(list, '[');
 
-	name[0] = '\0';
-	if (open && (close = strchr(open, ']')))
-		snprintf(name, n, "%.*s", (int)(close - open + 1), open);
+	return open && strchr(open, ']');
 }
 
-/* The header up to the CPU offset table. clock gets the selected trace
- * clock when the TRACECLOCK option is written: that option tells
- * readers a clock section follows the table (see tracedat_write). */
+/* The header up to the CPU offset table. *clock_option is set when the
+ * TRACECLOCK option is written: that option tells readers a clock
+ * section follows the table (see tracedat_write). */
 static int add_header(struct tdbuf *b, const struct tracedat_meta *m,
-		      const struct tracedat_cpu *cpus, char *clock_name,
-		      size_t clock_len, char *err, size_t len)
+		      const struct tracedat_cpu *cpus, bool *clock_option,
+		      char *err, size_t len)
 {
 	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
 				      'i', 'n', 'g' };
@@ -245,10 +243,8 @@ static int add_header(struct tdbuf *b, const struct tracedat_meta *m,
 	tdbuf_u32(b, (uint32_t)m->n_cpus);
 	tdbuf_add(b, "options  ", 10);
 	clock = tracefs_instance_file_read(m->instance, "trace_clock", &size);
-	clock_name[0] = '\0';
-	if (clock)
-		selected_clock(clock, clock_name, clock_len);
-	if (clock_name[0])
+	*clock_option = clock && has_selected_clock(clock);
+	if (*clock_option)
 		add_option(b, TRACEDAT_OPTION_TRACECLOCK, clock);
 	free(clock);
 	if (!uname(&u)) {
@@ -318,11 +314,11 @@ int tracedat_write(int out, const struct tracedat_meta *m,
 		   const struct tracedat_cpu *cpus, char *err, size_t len)
 {
 	struct tdbuf b = { 0 };
-	char clock[64];
+	bool clock_option;
 	uint64_t at;
 	int ret = -1;
 
-	if (add_header(&b, m, cpus, clock, sizeof(clock), err, len))
+	if (add_header(&b, m, cpus, &clock_option, err, len))
 		goto out;
 	/*
 	 * The data of each CPU starts on a page, after the offset table
@@ -334,14 +330,14 @@ int tracedat_write(int out, const struct tracedat_meta *m,
 	 * (1.3 to 1.5) parses a name there as well as the option's, and
 	 * leaks the first; the option already names the clock.
 	 */
-	at = b.len + 16 * (uint64_t)m->n_cpus + (clock[0] ? 8 : 0);
+	at = b.len + 16 * (uint64_t)m->n_cpus + (clock_option ? 8 : 0);
 	for (int c = 0; c < m->n_cpus; c++) {
 		at = (at + m->page_size - 1) / m->page_size * m->page_size;
 		tdbuf_u64(&b, at);
 		tdbuf_u64(&b, (uint64_t)cpus[c].size);
 		at += (uint64_t)cpus[c].size;
 	}
-	if (clock[0])
+	if (clock_option)
 		tdbuf_u64(&b, 0);
 	if (b.oom) {
 		snprintf(err, len, "out of memory");
