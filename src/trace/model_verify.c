@@ -85,6 +85,16 @@ static unsigned long long vf_gate_open(const struct model *m,
 	return open;
 }
 
+/* When task k's work begins in a model's run whose gate opened at open
+ * (its delay after), or 0. */
+static unsigned long long vf_due(const struct model *m, int k,
+				 unsigned long long open)
+{
+	if (!open)
+		return 0;
+	return open + (unsigned long long)(m->t[k].delay_us * 1e3);
+}
+
 /*
  * How many of a model thread's first blockings are mimic's start of its
  * task, not the task: the start gate, and, when the task has a delay, a
@@ -98,8 +108,7 @@ static size_t vf_start_skip(const struct model *m, int k,
 			    unsigned long long open)
 {
 	size_t next = (size_t)(vf_gate(m, tl, t) + 1);
-	unsigned long long due =
-		open + (unsigned long long)(m->t[k].delay_us * 1e3);
+	unsigned long long due = vf_due(m, k, open);
 
 	if (m->t[k].delay_us > 0 && open && next < t->n_blocks &&
 	    t->blocks[next].cls == TL_SLEEP && t->blocks[next].start < due)
@@ -169,7 +178,7 @@ static int vf_match(struct vf_report *r, const struct model *orig,
 {
 	struct vf_row *total = &r->rows[orig->n];
 	int err = 0, pass, k;
-	unsigned long long open = vf_gate_open(orig, tl);
+	unsigned long long open = vf_gate_open(orig, tl), due;
 	size_t skip;
 
 	for (pass = 0; pass < (by_comm ? 4 : 1); pass++) {
@@ -193,10 +202,12 @@ static int vf_match(struct vf_report *r, const struct model *orig,
 				continue;
 			skip = pass == 0 ? vf_start_skip(orig, k, tl, t, open)
 					 : 0;
+			due = pass == 0 ? vf_due(orig, k, open) : 0;
 			taken[i] = 1;
 			err |= vf_side_add(&r->rows[k].other, t, tl->t_end,
-					   skip);
-			err |= vf_side_add(&total->other, t, tl->t_end, skip);
+					   skip, due);
+			err |= vf_side_add(&total->other, t, tl->t_end, skip,
+					   due);
 		}
 	}
 	return err;
@@ -223,8 +234,9 @@ static int vf_fill(struct vf_report *r, const struct model *orig,
 		snprintf(r->rows[i].name, sizeof(r->rows[i].name), "%s",
 			 orig->t[i].name);
 		err |= vf_side_add(&r->rows[i].orig, orig->t[i].src, orig_end,
+				   0, 0);
+		err |= vf_side_add(&total->orig, orig->t[i].src, orig_end, 0,
 				   0);
-		err |= vf_side_add(&total->orig, orig->t[i].src, orig_end, 0);
 	}
 	err |= vf_match(r, orig, tl, by_comm, taken);
 	for (size_t i = 0; i < tl->n; i++)
@@ -235,7 +247,7 @@ static int vf_fill(struct vf_report *r, const struct model *orig,
 		for (size_t i = 0; i < tl->n; i++)
 			if (tl->t[i].in_tree && tl->t[i].pid != tl->root)
 				err |= vf_side_add(&total->other, &tl->t[i],
-						   tl->t_end, 0);
+						   tl->t_end, 0, 0);
 	}
 	free(taken);
 	return err ? -1 : 0;

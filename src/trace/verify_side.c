@@ -22,9 +22,11 @@ static int vf_push(struct vf_sample *s, double us)
 }
 
 int vf_side_add(struct vf_side *s, const struct tl_thread *t,
-		unsigned long long t_end, size_t skip)
+		unsigned long long t_end, size_t skip,
+		unsigned long long start)
 {
 	unsigned long long died = t->died ? t->died : t_end;
+	unsigned long long born = start > t->born ? start : t->born;
 
 	if (skip > t->n_blocks)
 		skip = t->n_blocks;
@@ -46,8 +48,8 @@ int vf_side_add(struct vf_side *s, const struct tl_thread *t,
 	s->cpu_ms += t->cpu_ns / 1e6;
 	s->wakeups += t->n_blocks - skip;
 	s->threads++;
-	if (!s->born || t->born < s->born)
-		s->born = t->born;
+	if (!s->born || born < s->born)
+		s->born = born;
 	if (died > s->died)
 		s->died = died;
 	return 0;
