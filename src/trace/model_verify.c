@@ -44,6 +44,78 @@ static int vf_task_of(const struct model *m, const char *comm)
 	return -1;
 }
 
+/*
+ * The start gate of a model thread (engine/start_gate.c): a futex wait
+ * among its first two blockings ended by a thread of mimic itself (one
+ * named after no task). Its index, or -1 (the last thread to reach the
+ * gate may find it open).
+ */
+static int vf_gate(const struct model *m, const struct timeline *tl,
+		   const struct tl_thread *t)
+{
+	for (size_t i = 0; i < t->n_blocks && i < 2; i++) {
+		const struct tl_block *b = &t->blocks[i];
+		const struct tl_thread *w;
+
+		if (b->cls != TL_FUTEX || b->waker <= 0 || b->waker == t->pid)
+			continue;
+		w = timeline_find(tl, b->waker);
+		if (w && w->in_tree && vf_task_of(m, w->comm) < 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+/* When the model's gate opened: the first wake-up of a gate, or 0. */
+static unsigned long long vf_gate_open(const struct model *m,
+				       const struct timeline *tl)
+{
+	unsigned long long open = 0;
+
+	for (size_t i = 0; i < tl->n; i++) {
+		const struct tl_thread *t = &tl->t[i];
+		int g;
+
+		if (!t->in_tree || vf_task_of(m, t->comm) < 0)
+			continue;
+		g = vf_gate(m, tl, t);
+		if (g >= 0 && (!open || t->blocks[g].wake < open))
+			open = t->blocks[g].wake;
+	}
+	return open;
+}
+
+/* When task k's work begins in a model's run whose gate opened at open
+ * (its delay after), or 0. */
+static unsigned long long vf_due(const struct model *m, int k,
+				 unsigned long long open)
+{
+	if (!open)
+		return 0;
+	return open + (unsigned long long)(m->t[k].delay_us * 1e3);
+}
+
+/*
+ * How many of a model thread's first blockings are mimic's start of its
+ * task, not the task: the start gate, and, when the task has a delay, a
+ * sleep begun before the gate's opening plus the delay (engine/thread.c:
+ * thread_main, thread_run). The original's thread was forked at that
+ * time and blocked in neither.
+ */
+static size_t vf_start_skip(const struct model *m, int k,
+			    const struct timeline *tl,
+			    const struct tl_thread *t,
+			    unsigned long long open)
+{
+	size_t next = (size_t)(vf_gate(m, tl, t) + 1);
+	unsigned long long due = vf_due(m, k, open);
+
+	if (m->t[k].delay_us > 0 && open && next < t->n_blocks &&
+	    t->blocks[next].cls == TL_SLEEP && t->blocks[next].start < due)
+		next++;
+	return next;
+}
+
 /* Runs `mimic -q --record rec model_json`: 0, or -1 (said why). */
 static int vf_run(const char *rec, const char *model_json)
 {
@@ -106,6 +178,8 @@ static int vf_match(struct vf_report *r, const struct model *orig,
 {
 	struct vf_row *total = &r->rows[orig->n];
 	int err = 0, pass, k;
+	unsigned long long open = vf_gate_open(orig, tl), due;
+	size_t skip;
 
 	for (pass = 0; pass < (by_comm ? 4 : 1); pass++) {
 		/* plain comms only when no ":comm" stood for them */
@@ -126,9 +200,14 @@ static int vf_match(struct vf_report *r, const struct model *orig,
 				k = vf_task_by_comm(orig, r, t->comm, false);
 			if (k < 0)
 				continue;
+			skip = pass == 0 ? vf_start_skip(orig, k, tl, t, open)
+					 : 0;
+			due = pass == 0 ? vf_due(orig, k, open) : 0;
 			taken[i] = 1;
-			err |= vf_side_add(&r->rows[k].other, t, tl->t_end);
-			err |= vf_side_add(&total->other, t, tl->t_end);
+			err |= vf_side_add(&r->rows[k].other, t, tl->t_end,
+					   skip, due);
+			err |= vf_side_add(&total->other, t, tl->t_end, skip,
+					   due);
 		}
 	}
 	return err;
@@ -154,8 +233,10 @@ static int vf_fill(struct vf_report *r, const struct model *orig,
 	for (size_t i = 0; i < orig->n; i++) {
 		snprintf(r->rows[i].name, sizeof(r->rows[i].name), "%s",
 			 orig->t[i].name);
-		err |= vf_side_add(&r->rows[i].orig, orig->t[i].src, orig_end);
-		err |= vf_side_add(&total->orig, orig->t[i].src, orig_end);
+		err |= vf_side_add(&r->rows[i].orig, orig->t[i].src, orig_end,
+				   0, 0);
+		err |= vf_side_add(&total->orig, orig->t[i].src, orig_end, 0,
+				   0);
 	}
 	err |= vf_match(r, orig, tl, by_comm, taken);
 	for (size_t i = 0; i < tl->n; i++)
@@ -166,7 +247,7 @@ static int vf_fill(struct vf_report *r, const struct model *orig,
 		for (size_t i = 0; i < tl->n; i++)
 			if (tl->t[i].in_tree && tl->t[i].pid != tl->root)
 				err |= vf_side_add(&total->other, &tl->t[i],
-						   tl->t_end);
+						   tl->t_end, 0, 0);
 	}
 	free(taken);
 	return err ? -1 : 0;

@@ -22,14 +22,19 @@ static int vf_push(struct vf_sample *s, double us)
 }
 
 int vf_side_add(struct vf_side *s, const struct tl_thread *t,
-		unsigned long long t_end)
+		unsigned long long t_end, size_t skip,
+		unsigned long long start)
 {
 	unsigned long long died = t->died ? t->died : t_end;
+	unsigned long long born = start > t->born ? start : t->born;
 
-	for (size_t i = 0; i < t->n_bursts; i++)
+	if (skip > t->n_blocks)
+		skip = t->n_blocks;
+	for (size_t i = skip < t->n_bursts ? skip : t->n_bursts;
+	     i < t->n_bursts; i++)
 		if (vf_push(&s->d[VF_BURST], t->bursts[i] / 1e3))
 			return -1;
-	for (size_t i = 0; i < t->n_blocks; i++) {
+	for (size_t i = skip; i < t->n_blocks; i++) {
 		const struct tl_block *b = &t->blocks[i];
 
 		if (vf_push(&s->d[VF_BLOCK], (b->wake - b->start) / 1e3))
@@ -41,10 +46,10 @@ int vf_side_add(struct vf_side *s, const struct tl_thread *t,
 			return -1;
 	}
 	s->cpu_ms += t->cpu_ns / 1e6;
-	s->wakeups += t->n_blocks;
+	s->wakeups += t->n_blocks - skip;
 	s->threads++;
-	if (!s->born || t->born < s->born)
-		s->born = t->born;
+	if (!s->born || born < s->born)
+		s->born = born;
 	if (died > s->died)
 		s->died = died;
 	return 0;

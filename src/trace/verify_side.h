@@ -35,10 +35,14 @@ struct vf_side {
 /* What each distribution is called in the table and the JSON. */
 extern const char *const vf_dist_names[VF_N_DISTS];
 
-/* Adds thread t; it ends at t_end if it did not exit. 0, or -1 (out of
- * memory). */
+/* Adds thread t; it ends at t_end if it did not exit. Its first skip
+ * blockings, and the bursts before them, are left out, and its life
+ * begins at start when that is after its birth (a model thread's start
+ * gate and delay: mimic's stand-in for the original's fork time); its
+ * CPU is whole. 0, or -1 (out of memory). */
 int vf_side_add(struct vf_side *s, const struct tl_thread *t,
-		unsigned long long t_end);
+		unsigned long long t_end, size_t skip,
+		unsigned long long start);
 
 /* Sorts the samples, sets elapsed_s from born/died. */
 void vf_side_done(struct vf_side *s);
