@@ -14,6 +14,7 @@
 #include "lib/diag.h"
 #include "lib/filename.h"
 #include "lib/safe_file.h"
+#include "lib/stack_pool.h"
 #include "record/e2e.h"
 #include "record/ftrace.h"
 #include "engine/interval.h"
@@ -145,10 +146,10 @@ static int engine_open_logdir(struct engine *e)
 /*
  * Only the histograms the task records, their headers side by side, then
  * the pool their counts come from (rhist.h): a thread's statistics sit in
- * a few adjacent pages, the first of which it makes resident before time
- * zero (thread.c).
+ * a few adjacent pages, made resident before time zero (thread.c). Only
+ * placed here: the thread writes their headers (thread_init_stats).
  */
-static int engine_init_hists(struct engine *e, struct thread *t)
+static int engine_place_hists(struct engine *e, struct thread *t)
 {
 	const struct task *task = t->task;
 	struct thread_stats *s = &t->stats;
@@ -165,11 +166,6 @@ static int engine_init_hists(struct engine *e, struct thread *t)
 	s->hists = engine_shm_alloc(e, rhist_pool_bytes(plain + 2 * sign));
 	if ((plain && !h) || (sign && !sh) || !s->hists)
 		return -1;
-	rhist_pool_init(s->hists, plain + 2 * sign);
-	for (unsigned i = 0; i < plain; i++)
-		rhist_init(&h[i], s->hists);
-	for (unsigned i = 0; i < sign; i++)
-		rshist_init(&sh[i], s->hists);
 	for (int w = 0; w < WAKE_PATHS; w++) {
 		if (!(task->wake_paths & (1u << w)))
 			continue;
@@ -193,7 +189,13 @@ static int engine_init_hists(struct engine *e, struct thread *t)
 	return 0;
 }
 
-/* Name, buffers and log of one thread; forks come here at run time. */
+/*
+ * Name and buffers of one thread; forks come here at run time. Main only
+ * places its statistics: the thread writes their headers, and makes them
+ * resident, as it sets itself up (thread.c), while main creates the
+ * others. Main writing them cost 40 us a thread at 10000 threads (each
+ * first write to a page), before any thread was created.
+ */
 static int engine_init_thread(struct engine *e, struct thread *t,
 			      const struct task *task)
 {
@@ -205,6 +207,11 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->home = getpid();
 	t->own_process = task->mode == MODE_PROCESS && !t->forked;
 	t->initial_cpus = e->initial_cpus;
+	/* Created by main (or forked from it, a process instance), it runs
+	 * on main's CPUs: its first phase need not set them again. A fork
+	 * event's thread has its creator's, which may differ. */
+	if (!t->forked && t->initial_cpus.n)
+		t->cur_cpus = &t->initial_cpus;
 	t->break_at_ns = latency_break_at_ns(e);
 	t->cumulative_slack = g->cumulative_slack;
 	engine_thread_id(t, id, sizeof(id));
@@ -216,7 +223,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
 	/* Statistics main reads: in the shared region (process instances). */
-	if (engine_init_hists(e, t))
+	if (engine_place_hists(e, t))
 		return -1;
 	if (e2e_wanted(task) &&
 	    !(t->stats.e2e = engine_shm_alloc(e, sizeof(struct e2e_stats))))
@@ -251,9 +258,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 			return -1;
 		ring_init(&t->ring, rows, cap);
 	}
-	if (!task->nodes.n)
-		thread_prefault_stats(t);
-	return t->ring.rows && t->idx == 0 ? engine_open_log(e, t) : 0;
+	return 0;
 }
 
 static int engine_count(const struct engine *e)
@@ -318,6 +323,10 @@ static int engine_make_threads(struct engine *e)
 					     sizeof(*e->threads));
 	if (!e->threads)
 		return -1;
+	/* Every page of the table is written below: in one call, not a
+	 * fault each. */
+	madvise(e->threads, (size_t)w->n_threads * sizeof(*e->threads),
+		MADV_POPULATE_WRITE);
 	for (size_t tk = 0; tk < w->n_tasks; tk++) {
 		for (int i = 0; i < w->tasks[tk].instance; i++) {
 			struct thread *t = &e->threads[idx];
@@ -328,7 +337,8 @@ static int engine_make_threads(struct engine *e)
 				return -1;
 		}
 	}
-	return 0;
+	return idx && e->threads[0].ring.rows
+		       ? engine_open_log(e, &e->threads[0]) : 0;
 }
 
 static int engine_make_resources(struct engine *e)
@@ -409,6 +419,7 @@ static void engine_free(struct engine *e)
 		free(t->unique_timers);
 		thread_states_release(t);
 	}
+	stack_pool_free(&e->stacks); /* every thread joined */
 out:
 	free(e->initial_cpus.cpus);
 }
@@ -427,9 +438,16 @@ static void engine_capture_affinity(struct engine *e)
 			e->initial_cpus.cpus[e->initial_cpus.n++] = c;
 }
 
-static void engine_set_stack(const struct engine *e, pthread_attr_t *attr)
+/* Thread idx's stack: its slot of the pool, or one the C library maps. */
+static void engine_set_stack(const struct engine *e, pthread_attr_t *attr,
+			     int idx)
 {
-	pthread_attr_setstacksize(attr, (size_t)e->w->g.stack_size);
+	if (e->stacks.base)
+		pthread_attr_setstack(attr, stack_pool_stack(&e->stacks,
+							     (size_t)idx),
+				      e->stacks.size);
+	else
+		pthread_attr_setstacksize(attr, (size_t)e->w->g.stack_size);
 }
 
 /* Joins the threads this process started (main's, or a process
@@ -486,7 +504,6 @@ static int engine_start_threads(struct engine *e, int *created)
 	int rc = 0;
 
 	pthread_attr_init(&attr);
-	engine_set_stack(e, &attr);
 	atomic_store(&e->live, 0);
 	*created = 0;
 	for (int pass = 0; pass < 2 && !rc; pass++) {
@@ -499,6 +516,7 @@ static int engine_start_threads(struct engine *e, int *created)
 				rc = engine_fork_process(e, t);
 			} else {
 				atomic_fetch_add(&e->live, 1);
+				engine_set_stack(e, &attr, k);
 				rc = -pthread_create(&t->pthread, &attr,
 						     thread_main, t);
 				if (rc)
@@ -581,7 +599,7 @@ int engine_fork(struct engine *e, const struct task *task)
 	}
 	atomic_store(&t->pid, getpid());
 	pthread_attr_init(&attr);
-	engine_set_stack(e, &attr);
+	engine_set_stack(e, &attr, idx);
 	atomic_fetch_add(&e->live, 1);
 	rc = pthread_create(&t->pthread, &attr, thread_main, t);
 	pthread_attr_destroy(&attr);
@@ -961,6 +979,12 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 			w->file, strerror(errno));
 		goto out;
 	}
+	/* The stacks in one mapping (stack_pool.h), for the forks too; not
+	 * with every page locked (guard pages are refused there), nor on a
+	 * kernel without guard pages: the C library maps each then. */
+	if (!(w->g.lock_pages && workload_is_realtime(w)))
+		stack_pool_init(&e->stacks, (size_t)e->cap_threads,
+				(size_t)w->g.stack_size);
 
 	if (e->opt->before_start)
 		e->opt->before_start(e->opt->arg);
