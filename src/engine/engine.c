@@ -985,6 +985,8 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 	if (!(w->g.lock_pages && workload_is_realtime(w)))
 		stack_pool_init(&e->stacks, (size_t)e->cap_threads,
 				(size_t)w->g.stack_size);
+	if (e->stacks.base)
+		stack_pool_prefault_tops(&e->stacks, (size_t)w->n_threads);
 
 	if (e->opt->before_start)
 		e->opt->before_start(e->opt->arg);

@@ -52,6 +52,22 @@ void *stack_pool_stack(const struct stack_pool *p, size_t k)
 	return (char *)p->base + k * p->slot + (p->slot - p->size);
 }
 
+void stack_pool_prefault_tops(const struct stack_pool *p, size_t n)
+{
+	size_t page = p->slot - p->size;
+	struct iovec *tops;
+
+	n = n < p->n ? n : p->n;
+	tops = calloc(n ? n : 1, sizeof(*tops));
+	if (!tops)
+		return;
+	for (size_t k = 0; k < n; k++)
+		tops[k] = (struct iovec){ (char *)p->base + (k + 1) * p->slot -
+					  page, page };
+	madv_ranges(tops, n, MADV_POPULATE_WRITE); /* best effort */
+	free(tops);
+}
+
 void stack_pool_free(struct stack_pool *p)
 {
 	if (p->base)

@@ -24,6 +24,10 @@ struct stack_pool {
 int stack_pool_init(struct stack_pool *p, size_t n, size_t size);
 /* Slot k's stack: its lowest address (pthread_attr_setstack). */
 void *stack_pool_stack(const struct stack_pool *p, size_t k);
+/* Makes the top page of stacks [0, n) resident, in a few calls: the C
+ * library writes the thread's descriptor there as it creates it, a fault
+ * each otherwise. */
+void stack_pool_prefault_tops(const struct stack_pool *p, size_t n);
 /* Unmaps every stack: no thread may be using one. */
 void stack_pool_free(struct stack_pool *p);
 
