@@ -197,14 +197,14 @@ static int engine_place_hists(struct engine *e, struct thread *t)
  * first write to a page), before any thread was created.
  */
 static int engine_init_thread(struct engine *e, struct thread *t,
-			      const struct task *task)
+			      const struct task *task, pid_t home)
 {
 	const struct globals *g = &e->w->g;
 	char id[32];
 
 	t->eng = e;
 	t->task = task;
-	t->home = getpid();
+	t->home = home; /* the caller's getpid(): a system call each */
 	t->own_process = task->mode == MODE_PROCESS && !t->forked;
 	t->initial_cpus = e->initial_cpus;
 	/* Created by main (or forked from it, a process instance), it runs
@@ -324,16 +324,22 @@ static int engine_make_threads(struct engine *e)
 	if (!e->threads)
 		return -1;
 	/* Every page of the table is written below: in one call, not a
-	 * fault each. */
-	madvise(e->threads, (size_t)w->n_threads * sizeof(*e->threads),
-		MADV_POPULATE_WRITE);
+	 * fault each (from the page the table starts in: the region's
+	 * allocations are aligned to cache lines only). */
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = (uintptr_t)e->threads & ~(page - 1);
+	uintptr_t to = (uintptr_t)e->threads +
+		       (size_t)w->n_threads * sizeof(*e->threads);
+
+	madvise((void *)from, to - from, MADV_POPULATE_WRITE);
 	for (size_t tk = 0; tk < w->n_tasks; tk++) {
 		for (int i = 0; i < w->tasks[tk].instance; i++) {
 			struct thread *t = &e->threads[idx];
 
 			t->idx = idx++;
 			atomic_store(&e->n_threads, idx);
-			if (engine_init_thread(e, t, &w->tasks[tk]))
+			if (engine_init_thread(e, t, &w->tasks[tk],
+					       e->main_pid))
 				return -1;
 		}
 	}
@@ -662,7 +668,7 @@ int engine_fork(struct engine *e, const struct task *task)
 	t->idx = idx;
 	t->forked = true;
 	t->fork_no = no;
-	if (engine_init_thread(e, t, task)) {
+	if (engine_init_thread(e, t, task, getpid())) {
 		e->write_failed = true;
 		goto out;
 	}

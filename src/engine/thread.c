@@ -201,7 +201,9 @@ static void thread_setup(struct thread *t)
 	/* The live resources exist by now (made after the threads' set-up
 	 * in main, and before any thread starts). */
 	t->ctx.live = t->eng->res;
-	atomic_store(&t->pid, getpid());
+	/* A thread runs in the process that made it; a process instance
+	 * in its own (getpid(), a system call, only there). */
+	atomic_store(&t->pid, t->own_process ? getpid() : t->home);
 	atomic_store(&t->tid, gettid());
 	t->cur_sched = task->sched;
 	t->setup_error = sched_attr_apply(&t->cur_sched,
