@@ -512,6 +512,7 @@ static int engine_fork_process(struct engine *e, struct thread *t)
  * help.
  */
 #define ENGINE_CREATORS 2
+#define ENGINE_CREATOR_STACK (64 * 1024)
 
 struct engine_creator {
 	struct engine *e;
@@ -584,10 +585,16 @@ static int engine_start_threads(struct engine *e, int *created)
 						 .failed = &failed,
 						 .failed_k = -1 };
 	/* A helper that cannot start: main creates its share after its
-	 * own. */
+	 * own. Its stack small: with lock_pages, every page of it would be
+	 * resident (and stay, in the C library's cache of stacks). */
+	pthread_attr_t small;
+
+	pthread_attr_init(&small);
+	pthread_attr_setstacksize(&small, ENGINE_CREATOR_STACK);
 	for (int c = 1; c < ENGINE_CREATORS; c++)
-		helped[c] = !pthread_create(&helper[c], NULL,
+		helped[c] = !pthread_create(&helper[c], &small,
 					    engine_create_threads, &cr[c]);
+	pthread_attr_destroy(&small);
 	engine_create_threads(&cr[0]);
 	for (int c = 1; c < ENGINE_CREATORS; c++) {
 		if (helped[c])
