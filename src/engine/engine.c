@@ -14,6 +14,7 @@
 #include "lib/diag.h"
 #include "lib/filename.h"
 #include "lib/safe_file.h"
+#include "lib/stack_pool.h"
 #include "record/e2e.h"
 #include "record/ftrace.h"
 #include "engine/interval.h"
@@ -145,10 +146,10 @@ static int engine_open_logdir(struct engine *e)
 /*
  * Only the histograms the task records, their headers side by side, then
  * the pool their counts come from (rhist.h): a thread's statistics sit in
- * a few adjacent pages, the first of which it makes resident before time
- * zero (thread.c).
+ * a few adjacent pages, made resident before time zero (thread.c). Only
+ * placed here: the thread writes their headers (thread_init_stats).
  */
-static int engine_init_hists(struct engine *e, struct thread *t)
+static int engine_place_hists(struct engine *e, struct thread *t)
 {
 	const struct task *task = t->task;
 	struct thread_stats *s = &t->stats;
@@ -165,11 +166,6 @@ static int engine_init_hists(struct engine *e, struct thread *t)
 	s->hists = engine_shm_alloc(e, rhist_pool_bytes(plain + 2 * sign));
 	if ((plain && !h) || (sign && !sh) || !s->hists)
 		return -1;
-	rhist_pool_init(s->hists, plain + 2 * sign);
-	for (unsigned i = 0; i < plain; i++)
-		rhist_init(&h[i], s->hists);
-	for (unsigned i = 0; i < sign; i++)
-		rshist_init(&sh[i], s->hists);
 	for (int w = 0; w < WAKE_PATHS; w++) {
 		if (!(task->wake_paths & (1u << w)))
 			continue;
@@ -193,18 +189,29 @@ static int engine_init_hists(struct engine *e, struct thread *t)
 	return 0;
 }
 
-/* Name, buffers and log of one thread; forks come here at run time. */
+/*
+ * Name and buffers of one thread; forks come here at run time. Main only
+ * places its statistics: the thread writes their headers, and makes them
+ * resident, as it sets itself up (thread.c), while main creates the
+ * others. Main writing them cost 40 us a thread at 10000 threads (each
+ * first write to a page), before any thread was created.
+ */
 static int engine_init_thread(struct engine *e, struct thread *t,
-			      const struct task *task)
+			      const struct task *task, pid_t home)
 {
 	const struct globals *g = &e->w->g;
 	char id[32];
 
 	t->eng = e;
 	t->task = task;
-	t->home = getpid();
+	t->home = home; /* the caller's getpid(): a system call each */
 	t->own_process = task->mode == MODE_PROCESS && !t->forked;
 	t->initial_cpus = e->initial_cpus;
+	/* Created by main (or forked from it, a process instance), it runs
+	 * on main's CPUs: its first phase need not set them again. A fork
+	 * event's thread has its creator's, which may differ. */
+	if (!t->forked && t->initial_cpus.n)
+		t->cur_cpus = &t->initial_cpus;
 	t->break_at_ns = latency_break_at_ns(e);
 	t->cumulative_slack = g->cumulative_slack;
 	engine_thread_id(t, id, sizeof(id));
@@ -216,7 +223,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
 	/* Statistics main reads: in the shared region (process instances). */
-	if (engine_init_hists(e, t))
+	if (engine_place_hists(e, t))
 		return -1;
 	if (e2e_wanted(task) &&
 	    !(t->stats.e2e = engine_shm_alloc(e, sizeof(struct e2e_stats))))
@@ -251,9 +258,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 			return -1;
 		ring_init(&t->ring, rows, cap);
 	}
-	if (!task->nodes.n)
-		thread_prefault_stats(t);
-	return t->ring.rows && t->idx == 0 ? engine_open_log(e, t) : 0;
+	return 0;
 }
 
 static int engine_count(const struct engine *e)
@@ -318,17 +323,28 @@ static int engine_make_threads(struct engine *e)
 					     sizeof(*e->threads));
 	if (!e->threads)
 		return -1;
+	/* Every page of the table is written below: in one call, not a
+	 * fault each (from the page the table starts in: the region's
+	 * allocations are aligned to cache lines only). */
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = (uintptr_t)e->threads & ~(page - 1);
+	uintptr_t to = (uintptr_t)e->threads +
+		       (size_t)w->n_threads * sizeof(*e->threads);
+
+	madvise((void *)from, to - from, MADV_POPULATE_WRITE);
 	for (size_t tk = 0; tk < w->n_tasks; tk++) {
 		for (int i = 0; i < w->tasks[tk].instance; i++) {
 			struct thread *t = &e->threads[idx];
 
 			t->idx = idx++;
 			atomic_store(&e->n_threads, idx);
-			if (engine_init_thread(e, t, &w->tasks[tk]))
+			if (engine_init_thread(e, t, &w->tasks[tk],
+					       e->main_pid))
 				return -1;
 		}
 	}
-	return 0;
+	return idx && e->threads[0].ring.rows
+		       ? engine_open_log(e, &e->threads[0]) : 0;
 }
 
 static int engine_make_resources(struct engine *e)
@@ -409,6 +425,7 @@ static void engine_free(struct engine *e)
 		free(t->unique_timers);
 		thread_states_release(t);
 	}
+	stack_pool_free(&e->stacks); /* every thread joined */
 out:
 	free(e->initial_cpus.cpus);
 }
@@ -427,9 +444,16 @@ static void engine_capture_affinity(struct engine *e)
 			e->initial_cpus.cpus[e->initial_cpus.n++] = c;
 }
 
-static void engine_set_stack(const struct engine *e, pthread_attr_t *attr)
+/* Thread idx's stack: its slot of the pool, or one the C library maps. */
+static void engine_set_stack(const struct engine *e, pthread_attr_t *attr,
+			     int idx)
 {
-	pthread_attr_setstacksize(attr, (size_t)e->w->g.stack_size);
+	if (e->stacks.base)
+		pthread_attr_setstack(attr, stack_pool_stack(&e->stacks,
+							     (size_t)idx),
+				      e->stacks.size);
+	else
+		pthread_attr_setstacksize(attr, (size_t)e->w->g.stack_size);
 }
 
 /* Joins the threads this process started (main's, or a process
@@ -479,44 +503,120 @@ static int engine_fork_process(struct engine *e, struct thread *t)
 	return 0;
 }
 
+/*
+ * Threads are created by two creators, main and a helper, each every
+ * other one: at 10000 threads one creator took 0.60-0.80 s and two
+ * 0.48-0.62 s (a program creating threads on stacks of one mapping, as
+ * here, 2026-12-05); with stacks the C library maps, their mmap and
+ * mprotect took the address space's lock for writing and two did not
+ * help.
+ */
+#define ENGINE_CREATORS 2
+#define ENGINE_CREATOR_STACK (64 * 1024)
+
+struct engine_creator {
+	struct engine *e;
+	int first;                /* creates threads first, first + step.. */
+	int step;
+	atomic_bool *failed;      /* shared: any creator's failure stops all */
+	int failed_k;             /* the thread it could not create, or -1 */
+	int rc;                   /* -errno of that failure */
+};
+
+static void *engine_create_threads(void *arg)
+{
+	struct engine_creator *c = arg;
+	struct engine *e = c->e;
+	pthread_attr_t attr;
+
+	pthread_attr_init(&attr);
+	for (int k = c->first; k < engine_count(e) && !atomic_load(c->failed);
+	     k += c->step) {
+		struct thread *t = &e->threads[k];
+
+		if (t->own_process)
+			continue;
+		atomic_fetch_add(&e->live, 1);
+		engine_set_stack(e, &attr, k);
+		c->rc = -pthread_create(&t->pthread, &attr, thread_main, t);
+		if (c->rc) {
+			atomic_fetch_sub(&e->live, 1);
+			c->failed_k = k;
+			atomic_store(c->failed, true);
+			break;
+		}
+		t->created = true;
+	}
+	pthread_attr_destroy(&attr);
+	return NULL;
+}
+
 /* Process instances first, while main is still single-threaded. */
 static int engine_start_threads(struct engine *e, int *created)
 {
-	pthread_attr_t attr;
-	int rc = 0;
+	struct engine_creator cr[ENGINE_CREATORS];
+	pthread_t helper[ENGINE_CREATORS];
+	bool helped[ENGINE_CREATORS] = { false };
+	atomic_bool failed = false;
+	int rc = 0, n = 0, bad = -1;
 
-	pthread_attr_init(&attr);
-	engine_set_stack(e, &attr);
 	atomic_store(&e->live, 0);
 	*created = 0;
-	for (int pass = 0; pass < 2 && !rc; pass++) {
-		for (int k = 0; k < engine_count(e) && !rc; k++) {
-			struct thread *t = &e->threads[k];
+	for (int k = 0; k < engine_count(e) && !rc; k++) {
+		struct thread *t = &e->threads[k];
 
-			if (t->own_process != (pass == 0))
-				continue;
-			if (t->own_process) {
-				rc = engine_fork_process(e, t);
-			} else {
-				atomic_fetch_add(&e->live, 1);
-				rc = -pthread_create(&t->pthread, &attr,
-						     thread_main, t);
-				if (rc)
-					atomic_fetch_sub(&e->live, 1);
-			}
-			if (rc) {
-				fprintf(stderr, "mimic: cannot create %s %d of "
-					"%d (%s): %s\n", t->own_process
-					? "process" : "thread", k + 1,
-					engine_count(e), t->name, strerror(-rc));
-				break;
-			}
-			t->created = true;
-			(*created)++;
+		if (!t->own_process)
+			continue;
+		rc = engine_fork_process(e, t);
+		if (rc) {
+			fprintf(stderr, "mimic: cannot create process %d of %d "
+				"(%s): %s\n", k + 1, engine_count(e), t->name,
+				strerror(-rc));
+			break;
 		}
+		t->created = true;
+		(*created)++;
 	}
-	pthread_attr_destroy(&attr);
-	return rc ? -1 : 0;
+	if (rc)
+		return -1;
+	for (int c = 0; c < ENGINE_CREATORS; c++)
+		cr[c] = (struct engine_creator){ .e = e, .first = c,
+						 .step = ENGINE_CREATORS,
+						 .failed = &failed,
+						 .failed_k = -1 };
+	/* A helper that cannot start: main creates its share after its
+	 * own. Its stack small: with lock_pages, every page of it would be
+	 * resident (and stay, in the C library's cache of stacks). */
+	pthread_attr_t small;
+
+	pthread_attr_init(&small);
+	pthread_attr_setstacksize(&small, ENGINE_CREATOR_STACK);
+	for (int c = 1; c < ENGINE_CREATORS; c++)
+		helped[c] = !pthread_create(&helper[c], &small,
+					    engine_create_threads, &cr[c]);
+	pthread_attr_destroy(&small);
+	engine_create_threads(&cr[0]);
+	for (int c = 1; c < ENGINE_CREATORS; c++) {
+		if (helped[c])
+			pthread_join(helper[c], NULL);
+		else
+			engine_create_threads(&cr[c]);
+	}
+	for (int c = 0; c < ENGINE_CREATORS; c++)
+		if (cr[c].failed_k >= 0 && (bad < 0 || cr[c].failed_k < bad)) {
+			bad = cr[c].failed_k;
+			rc = cr[c].rc;
+		}
+	for (int k = 0; k < engine_count(e); k++)
+		n += e->threads[k].created && !e->threads[k].own_process;
+	*created += n;
+	if (bad >= 0) {
+		fprintf(stderr, "mimic: cannot create thread %d of %d (%s): "
+			"%s\n", bad + 1, engine_count(e), e->threads[bad].name,
+			strerror(-rc));
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -575,13 +675,13 @@ int engine_fork(struct engine *e, const struct task *task)
 	t->idx = idx;
 	t->forked = true;
 	t->fork_no = no;
-	if (engine_init_thread(e, t, task)) {
+	if (engine_init_thread(e, t, task, getpid())) {
 		e->write_failed = true;
 		goto out;
 	}
 	atomic_store(&t->pid, getpid());
 	pthread_attr_init(&attr);
-	engine_set_stack(e, &attr);
+	engine_set_stack(e, &attr, idx);
 	atomic_fetch_add(&e->live, 1);
 	rc = pthread_create(&t->pthread, &attr, thread_main, t);
 	pthread_attr_destroy(&attr);
@@ -961,6 +1061,14 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 			w->file, strerror(errno));
 		goto out;
 	}
+	/* The stacks in one mapping (stack_pool.h), for the forks too; not
+	 * with every page locked (guard pages are refused there), nor on a
+	 * kernel without guard pages: the C library maps each then. */
+	if (!(w->g.lock_pages && workload_is_realtime(w)))
+		stack_pool_init(&e->stacks, (size_t)e->cap_threads,
+				(size_t)w->g.stack_size);
+	if (e->stacks.base)
+		stack_pool_prefault_tops(&e->stacks, (size_t)w->n_threads);
 
 	if (e->opt->before_start)
 		e->opt->before_start(e->opt->arg);

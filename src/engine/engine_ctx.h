@@ -11,6 +11,7 @@
 #include "engine/engine_options.h"
 #include "engine/start_gate.h"
 #include "lib/shm.h"
+#include "lib/stack_pool.h"
 #include "model/workload.h"
 #include "record/result.h"
 
@@ -40,6 +41,7 @@ struct engine {
 	int cap_threads;
 	pthread_mutex_t fork_lock;
 	int *forks;               /* forks so far, per task */
+	struct stack_pool stacks; /* thread idx's stack: slot idx, or none */
 
 	/* The start gate: threads check in, main releases them at once;
 	 * abort is set before it opens if anything failed before time zero. */

@@ -70,17 +70,6 @@ void thread_hist_counts(const struct task *task, bool clock_messages,
 		!!(task->wake_paths & (1u << WAKE_TIMER)); /* slack */
 }
 
-/* Makes the pages of [p, p + len) resident now (best effort). */
-static void thread_prefault(const void *p, size_t len)
-{
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t a = (uintptr_t)p & ~(page - 1);
-	uintptr_t end = ((uintptr_t)p + len + page - 1) & ~(page - 1);
-
-	if (p && len)
-		madvise((void *)a, end - a, MADV_POPULATE_WRITE);
-}
-
 /* Widens [*lo, *hi) to hold [p, p + len). */
 static void thread_span(const void *p, size_t len, uintptr_t *lo,
 			uintptr_t *hi)
@@ -95,18 +84,30 @@ static void thread_span(const void *p, size_t len, uintptr_t *lo,
 		*hi = a + len;
 }
 
-/*
- * What the first iterations write, made resident before time zero rather
- * than faulted in by every thread at once as the gate opens: the headers
- * of the histograms the task records, the first chunks of their pool (one
- * per histogram, and two more), the first page of the log ring. The
- * headers and the pool are adjacent (engine.c allocates them together):
- * one call for them, one for the ring.
- */
-void thread_prefault_stats(struct thread *t)
+/* [p, p + len) widened to whole pages, into *r; false if empty. */
+static bool thread_page_range(uintptr_t p, size_t len, struct iovec *r)
 {
-	struct thread_stats *s = &t->stats;
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = p & ~(page - 1);
+	uintptr_t end = (p + len + page - 1) & ~(page - 1);
+
+	if (!p || !len)
+		return false;
+	*r = (struct iovec){ (void *)a, end - a };
+	return true;
+}
+
+/*
+ * The headers of the histograms the task records, the first chunks of
+ * their pool (one per histogram, and two more), the first row of the log
+ * ring. The headers and the pool are adjacent (engine.c allocates them
+ * together): one range for them, one for the ring.
+ */
+size_t thread_hot_ranges(const struct thread *t, struct iovec *hot)
+{
+	const struct thread_stats *s = &t->stats;
 	uintptr_t lo = 0, hi = 0;
+	size_t n = 0;
 
 	thread_span(s->request_us, sizeof(struct rhist), &lo, &hi);
 	thread_span(s->rate, sizeof(struct rhist), &lo, &hi);
@@ -120,14 +121,66 @@ void thread_prefault_stats(struct thread *t)
 			    &hi);
 	}
 	if (s->hists) {
-		unsigned chunks = s->hists->cap / RHIST_CHUNKS + 2;
+		/* From the task, not the pool's header: main asks before it
+		 * writes the header, so as not to fault its page in. */
+		unsigned plain, sign, hists, cap, chunks;
 
-		thread_span(s->hists, rhist_pool_head_bytes(
-			chunks < s->hists->cap ? chunks : s->hists->cap),
-			&lo, &hi);
+		thread_hist_counts(t->task, t->eng->w->g.us_clock_messages,
+				   &plain, &sign);
+		hists = plain + 2 * sign;
+		cap = hists * RHIST_CHUNKS;
+		chunks = hists + 2;
+		thread_span(s->hists,
+			    rhist_pool_head_bytes(chunks < cap ? chunks : cap),
+			    &lo, &hi);
 	}
-	thread_prefault((const void *)lo, hi - lo);
-	thread_prefault(t->ring.rows, t->ring.rows ? sizeof(*t->ring.rows) : 0);
+	n += thread_page_range(lo, hi - lo, &hot[n]);
+	n += thread_page_range((uintptr_t)t->ring.rows,
+			       t->ring.rows ? sizeof(*t->ring.rows) : 0,
+			       &hot[n]);
+	return n;
+}
+
+/* Makes t's hot ranges resident now (best effort). */
+void thread_prefault_stats(struct thread *t)
+{
+	struct iovec hot[THREAD_HOT_RANGES];
+	size_t n = thread_hot_ranges(t, hot);
+
+	for (size_t k = 0; k < n; k++)
+		madvise(hot[k].iov_base, hot[k].iov_len, MADV_POPULATE_WRITE);
+}
+
+static void thread_init_rhist(struct rhist *h, struct rhist_pool *pool)
+{
+	if (h)
+		rhist_init(h, pool);
+}
+
+/* The headers of the histograms main placed (engine.c), each pointed at
+ * by t's statistics; zero until now. */
+static void thread_init_stats(struct thread *t)
+{
+	struct thread_stats *s = &t->stats;
+	unsigned plain, sign;
+
+	if (!s->hists)
+		return;
+	thread_hist_counts(t->task, t->eng->w->g.us_clock_messages, &plain,
+			   &sign);
+	rhist_pool_init(s->hists, plain + 2 * sign);
+	for (int w = 0; w < WAKE_PATHS; w++) {
+		thread_init_rhist(s->wake_us[w], s->hists);
+		thread_init_rhist(s->message_us[w], s->hists);
+		thread_init_rhist(s->message_clock_us[w], s->hists);
+	}
+	thread_init_rhist(s->request_us, s->hists);
+	thread_init_rhist(s->rate, s->hists);
+	thread_init_rhist(s->run_us, s->hists);
+	if (s->run_err_bp)
+		rshist_init(s->run_err_bp, s->hists);
+	if (s->slack_us)
+		rshist_init(s->slack_us, s->hists);
 }
 
 /* Everything that can fail before time zero, so the run can be refused. */
@@ -135,11 +188,22 @@ static void thread_setup(struct thread *t)
 {
 	const struct task *task = t->task;
 
+	/* Its statistics on its nodes, if it is bound to some: resident
+	 * before time zero (not faulted in by every thread at once as the
+	 * gate opens), then their headers written. */
+	if (task->nodes.n) {
+		thread_membind(&task->nodes);
+		t->cur_nodes = &task->nodes;
+	}
+	thread_prefault_stats(t);
+	thread_init_stats(t);
 	prctl(PR_SET_NAME, t->name, 0, 0, 0);
 	/* The live resources exist by now (made after the threads' set-up
 	 * in main, and before any thread starts). */
 	t->ctx.live = t->eng->res;
-	atomic_store(&t->pid, getpid());
+	/* A thread runs in the process that made it; a process instance
+	 * in its own (getpid(), a system call, only there). */
+	atomic_store(&t->pid, t->own_process ? getpid() : t->home);
 	atomic_store(&t->tid, gettid());
 	t->cur_sched = task->sched;
 	t->setup_error = sched_attr_apply(&t->cur_sched,
@@ -155,13 +219,6 @@ static void thread_setup(struct thread *t)
 						t->setup_msg,
 						sizeof(t->setup_msg));
 		t->cur_group = task->taskgroup;
-	}
-	/* Main made the statistics resident, but for a task bound to
-	 * nodes: from here, on those nodes. */
-	if (task->nodes.n) {
-		thread_membind(&task->nodes);
-		t->cur_nodes = &task->nodes;
-		thread_prefault_stats(t);
 	}
 }
 
