@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "engine/start_gate.h"
 
+#include "lib/timeutil.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
@@ -75,26 +77,16 @@ void start_gate_leave(struct start_gate *g)
 void start_gate_wait_left(struct start_gate *g, unsigned timeout_ms)
 {
 	uint32_t n = atomic_load(&g->expected), seen;
-	struct timespec end, now, rest;
+	int64_t end = time_now_ns() + (int64_t)timeout_ms * 1000000;
 
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += timeout_ms / 1000;
-	end.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
-	if (end.tv_nsec >= 1000000000) {
-		end.tv_sec++;
-		end.tv_nsec -= 1000000000;
-	}
 	while ((seen = atomic_load(&g->left)) < n) {
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		rest.tv_sec = end.tv_sec - now.tv_sec;
-		rest.tv_nsec = end.tv_nsec - now.tv_nsec;
-		if (rest.tv_nsec < 0) {
-			rest.tv_sec--;
-			rest.tv_nsec += 1000000000;
-		}
-		if (rest.tv_sec < 0)
+		int64_t rest = end - time_now_ns();
+		struct timespec ts;
+
+		if (rest < 0)
 			return;
-		gate_futex_wait(&g->left, seen, &rest);
+		ts = time_ts(rest);
+		gate_futex_wait(&g->left, seen, &ts);
 	}
 }
 
