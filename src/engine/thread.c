@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 HOT bool thread_should_stop(const struct thread *t)
@@ -98,12 +99,14 @@ static bool thread_page_range(uintptr_t p, size_t len, struct iovec *r)
 }
 
 /*
- * The headers of the histograms the task records, the first chunks of
- * their pool (one per histogram, and two more), the first row of the log
- * ring. The headers and the pool are adjacent (engine.c allocates them
- * together): one range for them, one for the ring.
+ * What t's first iterations write: the headers of the histograms the task
+ * records, the first chunks of their pool (one per histogram, and two
+ * more), the first row of the log ring. The headers and the pool are
+ * adjacent (engine.c allocates them together): one range for them, one
+ * for the ring.
  */
-size_t thread_hot_ranges(const struct thread *t, struct iovec *hot)
+#define THREAD_HOT_RANGES 2
+static size_t thread_hot_ranges(const struct thread *t, struct iovec *hot)
 {
 	const struct thread_stats *s = &t->stats;
 	uintptr_t lo = 0, hi = 0;
@@ -121,8 +124,8 @@ size_t thread_hot_ranges(const struct thread *t, struct iovec *hot)
 			    &hi);
 	}
 	if (s->hists) {
-		/* From the task, not the pool's header: main asks before it
-		 * writes the header, so as not to fault its page in. */
+		/* From the task, not the pool's header: asked before the
+		 * header is written (thread_setup). */
 		unsigned plain, sign, hists, cap, chunks;
 
 		thread_hist_counts(t->task, t->eng->w->g.us_clock_messages,
@@ -141,8 +144,10 @@ size_t thread_hot_ranges(const struct thread *t, struct iovec *hot)
 	return n;
 }
 
-/* Makes t's hot ranges resident now (best effort). */
-void thread_prefault_stats(struct thread *t)
+/* Makes t's hot ranges resident now (best effort): each thread as it
+ * sets itself up, while main creates the others, so that they are not
+ * faulted in by every thread at once as the gate opens. */
+static void thread_prefault_stats(struct thread *t)
 {
 	struct iovec hot[THREAD_HOT_RANGES];
 	size_t n = thread_hot_ranges(t, hot);

@@ -16,7 +16,6 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <sys/uio.h>
 #include <sys/types.h>
 
 struct engine;
@@ -124,17 +123,6 @@ size_t thread_locks_count(const struct task *task);
 void thread_hist_counts(const struct task *task, bool clock_messages,
 			unsigned *plain, unsigned *sign);
 void thread_locks_init(struct lock_stats *ls, const struct task *task);
-/*
- * What t's first iterations write (its histograms' headers, their pool's
- * first chunks, its log ring's first row), as up to THREAD_HOT_RANGES
- * ranges into hot; returns how many. Main makes them resident for many
- * threads in a few calls (madv.h) before any thread exists to contend for
- * the address space; a thread bound to NUMA nodes does it itself, once
- * bound (thread_prefault_stats).
- */
-#define THREAD_HOT_RANGES 2
-size_t thread_hot_ranges(const struct thread *t, struct iovec *hot);
-void thread_prefault_stats(struct thread *t);
 
 void *thread_main(void *arg);
 
