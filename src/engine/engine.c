@@ -13,6 +13,7 @@
 #include "engine/thread.h"
 #include "lib/diag.h"
 #include "lib/filename.h"
+#include "lib/madv.h"
 #include "lib/safe_file.h"
 #include "lib/stack_pool.h"
 #include "record/e2e.h"
@@ -324,14 +325,8 @@ static int engine_make_threads(struct engine *e)
 	if (!e->threads)
 		return -1;
 	/* Every page of the table is written below: in one call, not a
-	 * fault each (from the page the table starts in: the region's
-	 * allocations are aligned to cache lines only). */
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t from = (uintptr_t)e->threads & ~(page - 1);
-	uintptr_t to = (uintptr_t)e->threads +
-		       (size_t)w->n_threads * sizeof(*e->threads);
-
-	madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+	 * fault each. */
+	madv_populate(e->threads, (size_t)w->n_threads * sizeof(*e->threads));
 	for (size_t tk = 0; tk < w->n_tasks; tk++) {
 		for (int i = 0; i < w->tasks[tk].instance; i++) {
 			struct thread *t = &e->threads[idx];

@@ -15,6 +15,7 @@
 #include "engine/sched_attr.h"
 #include "engine/taskgroup.h"
 #include "lib/kstat.h"
+#include "lib/madv.h"
 #include "lib/clock_sleep.h"
 #include "lib/hot.h"
 #include "lib/timeutil.h"
@@ -25,7 +26,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
-#include <sys/uio.h>
 #include <unistd.h>
 
 HOT bool thread_should_stop(const struct thread *t)
@@ -85,32 +85,19 @@ static void thread_span(const void *p, size_t len, uintptr_t *lo,
 		*hi = a + len;
 }
 
-/* [p, p + len) widened to whole pages, into *r; false if empty. */
-static bool thread_page_range(uintptr_t p, size_t len, struct iovec *r)
-{
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t a = p & ~(page - 1);
-	uintptr_t end = (p + len + page - 1) & ~(page - 1);
-
-	if (!p || !len)
-		return false;
-	*r = (struct iovec){ (void *)a, end - a };
-	return true;
-}
-
 /*
- * What t's first iterations write: the headers of the histograms the task
- * records, the first chunks of their pool (one per histogram, and two
- * more), the first row of the log ring. The headers and the pool are
- * adjacent (engine.c allocates them together): one range for them, one
- * for the ring.
+ * Makes resident now what t's first iterations write (best effort): the
+ * headers of the histograms the task records, the first chunks of their
+ * pool (one per histogram, and two more), the first row of the log ring.
+ * Each thread as it sets itself up, while main creates the others, so
+ * that they are not faulted in by every thread at once as the gate
+ * opens. The headers and the pool are adjacent (engine.c allocates them
+ * together): one range for them, one for the ring.
  */
-#define THREAD_HOT_RANGES 2
-static size_t thread_hot_ranges(const struct thread *t, struct iovec *hot)
+static void thread_prefault_stats(struct thread *t)
 {
 	const struct thread_stats *s = &t->stats;
 	uintptr_t lo = 0, hi = 0;
-	size_t n = 0;
 
 	thread_span(s->request_us, sizeof(struct rhist), &lo, &hi);
 	thread_span(s->rate, sizeof(struct rhist), &lo, &hi);
@@ -137,23 +124,8 @@ static size_t thread_hot_ranges(const struct thread *t, struct iovec *hot)
 			    rhist_pool_head_bytes(chunks < cap ? chunks : cap),
 			    &lo, &hi);
 	}
-	n += thread_page_range(lo, hi - lo, &hot[n]);
-	n += thread_page_range((uintptr_t)t->ring.rows,
-			       t->ring.rows ? sizeof(*t->ring.rows) : 0,
-			       &hot[n]);
-	return n;
-}
-
-/* Makes t's hot ranges resident now (best effort): each thread as it
- * sets itself up, while main creates the others, so that they are not
- * faulted in by every thread at once as the gate opens. */
-static void thread_prefault_stats(struct thread *t)
-{
-	struct iovec hot[THREAD_HOT_RANGES];
-	size_t n = thread_hot_ranges(t, hot);
-
-	for (size_t k = 0; k < n; k++)
-		madvise(hot[k].iov_base, hot[k].iov_len, MADV_POPULATE_WRITE);
+	madv_populate((const void *)lo, hi - lo);
+	madv_populate(t->ring.rows, t->ring.rows ? sizeof(*t->ring.rows) : 0);
 }
 
 static void thread_init_rhist(struct rhist *h, struct rhist_pool *pool)

@@ -3,6 +3,7 @@
 #include "lib/madv.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -53,4 +54,14 @@ int madv_ranges(const struct iovec *iov, size_t n, int advice)
 	}
 #endif
 	return madv_each(iov, n, advice);
+}
+
+void madv_populate(const void *p, size_t len)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t)p & ~(page - 1);
+	uintptr_t end = ((uintptr_t)p + len + page - 1) & ~(page - 1);
+
+	if (p && len)
+		madvise((void *)a, end - a, MADV_POPULATE_WRITE);
 }

@@ -20,4 +20,9 @@
  * itself), else one madvise(2) a range. 0, or the first -errno. */
 int madv_ranges(const struct iovec *iov, size_t n, int advice);
 
+/* Makes the pages holding [p, p + len) resident now, written to once
+ * (MADV_POPULATE_WRITE), rather than each faulted in on its first write;
+ * best effort, nothing for an empty range. */
+void madv_populate(const void *p, size_t len);
+
 #endif
