@@ -42,6 +42,7 @@ struct engine {
 	pthread_mutex_t fork_lock;
 	int *forks;               /* forks so far, per task */
 	struct stack_pool stacks; /* thread idx's stack: slot idx, or none */
+	bool lock_all;            /* lock_pages in a real-time workload */
 
 	/* The start gate: threads check in, main releases them at once;
 	 * abort is set before it opens if anything failed before time zero. */

@@ -36,6 +36,10 @@ int stack_pool_init(struct stack_pool *p, size_t n, size_t size)
 	/* A huge page would make 2 MiB of stacks resident for one thread's
 	 * few touched pages (transparent_hugepage "always"). */
 	madvise(p->base, p->slot * n, MADV_NOHUGEPAGE);
+	/* Not in a child (stack_pool.h): hackbench -P's 160 process
+	 * instances each copied the page tables of 160 stacks they never
+	 * ran on. */
+	madvise(p->base, p->slot * n, MADV_DONTFORK);
 	for (size_t k = 0; k < n; k++)
 		guards[k] = (struct iovec){ (char *)p->base + k * p->slot,
 					    page };
@@ -52,19 +56,20 @@ void *stack_pool_stack(const struct stack_pool *p, size_t k)
 	return (char *)p->base + k * p->slot + (p->slot - p->size);
 }
 
-void stack_pool_prefault_tops(const struct stack_pool *p, size_t n)
+void stack_pool_prefault_tops(const struct stack_pool *p, const size_t *slots,
+			      size_t n)
 {
-	size_t page = p->slot - p->size;
-	struct iovec *tops;
+	size_t page = p->slot - p->size, m = 0;
+	struct iovec *tops = calloc(n ? n : 1, sizeof(*tops));
 
-	n = n < p->n ? n : p->n;
-	tops = calloc(n ? n : 1, sizeof(*tops));
 	if (!tops)
 		return;
 	for (size_t k = 0; k < n; k++)
-		tops[k] = (struct iovec){ (char *)p->base + (k + 1) * p->slot -
-					  page, page };
-	madv_ranges(tops, n, MADV_POPULATE_WRITE); /* best effort */
+		if (slots[k] < p->n)
+			tops[m++] = (struct iovec){
+				(char *)p->base + (slots[k] + 1) * p->slot -
+					page, page };
+	madv_ranges(tops, m, MADV_POPULATE_WRITE); /* best effort */
 	free(tops);
 }
 

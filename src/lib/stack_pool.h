@@ -20,14 +20,18 @@ struct stack_pool {
 
 /* n stacks of at least size bytes; -errno when this kernel has no guard
  * pages of this kind (before 6.13) or the mapping fails: the caller lets
- * the C library map each stack instead. */
+ * the C library map each stack instead. A child process does not inherit
+ * the pool (MADV_DONTFORK): fork would copy its page tables, guard
+ * markers and resident pages into every child, and a child's threads
+ * need stacks of their own. */
 int stack_pool_init(struct stack_pool *p, size_t n, size_t size);
 /* Slot k's stack: its lowest address (pthread_attr_setstack). */
 void *stack_pool_stack(const struct stack_pool *p, size_t k);
-/* Makes the top page of stacks [0, n) resident, in a few calls: the C
- * library writes the thread's descriptor there as it creates it, a fault
- * each otherwise. */
-void stack_pool_prefault_tops(const struct stack_pool *p, size_t n);
+/* Makes the top page of the n stacks slots[] resident, in a few calls:
+ * the C library writes the thread's descriptor there as it creates it, a
+ * fault each otherwise. */
+void stack_pool_prefault_tops(const struct stack_pool *p, const size_t *slots,
+			      size_t n);
 /* Unmaps every stack: no thread may be using one. */
 void stack_pool_free(struct stack_pool *p);
 

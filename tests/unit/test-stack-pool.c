@@ -68,11 +68,11 @@ static void *deep(void *arg)
 	return NULL;
 }
 
-/* A child writes just below stack k: the guard page, so it dies by
- * SIGSEGV; its status, or -1. The child's SIGSEGV is the default action
- * set by the system call itself: a sanitizer build's handler would
- * report the fault and exit 1, and it intercepts sigaction(). */
-static int write_guard(const struct stack_pool *p, size_t k)
+/* A child writes at offset off from stack k's lowest byte (-1: the guard
+ * page below it); its status, or -1. The child's SIGSEGV is the default
+ * action set by the system call itself: a sanitizer build's handler
+ * would report the fault and exit 1, and it intercepts sigaction(). */
+static int write_in_child(const struct stack_pool *p, size_t k, long off)
 {
 	int st;
 	pid_t pid = fork();
@@ -86,7 +86,7 @@ static int write_guard(const struct stack_pool *p, size_t k)
 		} dfl = { SIG_DFL, 0, NULL, 0 };
 
 		syscall(SYS_rt_sigaction, SIGSEGV, &dfl, NULL, sizeof(dfl.mask));
-		((volatile char *)stack_pool_stack(p, k))[-1] = 1;
+		((volatile char *)stack_pool_stack(p, k))[off] = 1;
 		_exit(0);
 	}
 	return pid < 0 || waitpid(pid, &st, 0) < 0 ? -1 : st;
@@ -128,7 +128,15 @@ static void threads_run_on_their_slots(void)
 			  at[k] < (uintptr_t)lo + p.size;
 	}
 	TAP_OK(inside, "every thread ran on its own slot's stack");
-	st = write_guard(&p, 3);
+	st = write_in_child(&p, 3, 0);
+	TAP_OK(st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV,
+	       "a child process does not inherit the pool");
+	/* Inherited for this test only, to see the guard fault in a child. */
+	madvise(p.base, p.slot * p.n, MADV_DOFORK);
+	st = write_in_child(&p, 3, 0);
+	TAP_OK(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	       "inherited, a write into a stack does not fault");
+	st = write_in_child(&p, 3, -1);
 	TAP_OK(st != -1 && WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV,
 	       "a write below a stack faults (the guard page)");
 	stack_pool_free(&p);
