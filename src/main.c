@@ -648,6 +648,9 @@ static int run(const struct workload *w, const struct cli *c,
 	r.meta = meta;
 	r.calibration_spread = cal->spread;
 	r.calibration_unsteady = calibration_unsteady(cal);
+	if (r.started)
+		r.ns_per_loop_end = calibration_recheck(w, cal, c->quiet ||
+							    notice_rtapp());
 	main_signals = r.stop_signals > 1 ? r.stop_signals : 1;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);

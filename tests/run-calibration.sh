@@ -4,7 +4,7 @@
 # shows it), --recalibrate measures anew, and two busy processes on the
 # machine do not change the measured ns per loop (it is CPU time).
 . "${srcdir:-.}/tests/lib.sh"
-plan 10
+plan 11
 MIMIC_CALIBRATION_FILE=$TMP/store
 export MIMIC_CALIBRATION_FILE
 cat >"$TMP/w.json" <<'JSON'
@@ -39,6 +39,13 @@ python3 -c 'import json, sys
 c = json.load(open(sys.argv[1]))["calibration"]
 sys.exit(not (c["source"] == "stored" and c["ns_per_loop"] == 1000 and not c["unsteady"]))' "$TMP/s.json"
 ok $? "the JSON summary says the calibration was the stored one"
+# The loop takes some tens of ns here, not the stored 1000: the estimate
+# after the run says so (summary and warning), since the runs were short.
+d=$(python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))["calibration"]
+print(c["drift_pct"] if c["ns_per_loop_end"] < 500 else "")' "$TMP/s.json")
+[ -n "$d" ] && grep -q "<warning> the work loop now takes .* ns per loop on CPU 0, -[0-9]* % from the 1000.000 this run used" "$TMP/err"
+ok $? "a stored value 10x off is caught after the run: drift_pct $d and a warning"
 "$MIMIC" --recalibrate --duration 1 "$TMP/run.json" 2>"$TMP/err" >/dev/null
 grep -q 'of CPU time' "$TMP/err" && ! grep -q 'pLoad = 1000ns' "$TMP/err"
 ok $? "--recalibrate measures anew"

@@ -33,10 +33,18 @@ ok $? "the mean drawn run is within 3 % of 1250 us ($3)"
 # both CPUs busy), so only its floor is asserted: the work is not cut
 # short (a calibration measured under load may be some percent off). On a
 # quiet machine its mean is within 3 % of 1250 (doc/grammar.md §2.1).
+# When the CPU itself ran at another speed after calibrating (a CI host's
+# other guests once made it 1.7x faster: a mean of 727), the summary's
+# drift_pct says so and the floor is not the work's: skipped, with why.
 set -- $(col "$TMP/u-t-0.log" run | stats)
 echo "# run column (work done, wall time): min $1, max $2, mean $3" | diag
-awk -v m="$3" 'BEGIN { exit !(m >= 1250 * 0.85) }'
-ok $? "the run column's mean is at least 0.85 x 1250 us ($3): the drawn work is done"
+drift=$(sed -n 's/^    "drift_pct": \(-*[0-9.]*\)$/\1/p' "$TMP/u-sum.json")
+if awk -v d="$drift" 'BEGIN { exit !(d != "" && (d > 15 || d < -15)) }'; then
+	ok 0 "the run column's mean ($3) # SKIP the CPU's speed changed by $drift % after calibrating"
+else
+	awk -v m="$3" 'BEGIN { exit !(m >= 1250 * 0.85) }'
+	ok $? "the run column's mean is at least 0.85 x 1250 us ($3, drift $drift %): the drawn work is done"
+fi
 # The work done, from the loops: perf is thousands of loops (truncated:
 # + 0.5 on average) times ns_per_loop of the summary is µs of work at the
 # measured calibration, whatever the preemption.

@@ -49,9 +49,12 @@ if list(d) != top or d["mimic_summary"] != 2 or \
 if type(d["seed"]) is not int or not 0 <= d["seed"] < 2**63:
     fail("seed %s" % d["seed"])
 cal = d["calibration"]
-if list(cal) != ["ns_per_loop", "source", "spread_pct", "unsteady"] or \
+if list(cal) != ["ns_per_loop", "source", "spread_pct", "unsteady",
+                 "ns_per_loop_end", "drift_pct"] or \
         cal["ns_per_loop"] != d["ns_per_loop"] or \
-        cal["source"] not in ("file", "stored", "measured"):
+        cal["source"] not in ("file", "stored", "measured") or \
+        (cal["source"] == "file" and cal["ns_per_loop_end"] is not None) or \
+        (cal["ns_per_loop_end"] is None) != (cal["drift_pct"] is None):
     fail("calibration %s" % cal)
 if d["stop"] not in ("duration", "loops", "signal"):
     fail("stop %s" % d["stop"])

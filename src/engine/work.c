@@ -86,20 +86,37 @@ double work_estimate(void)
 	       : trials[2] > trials[1] ? trials[1] : trials[2];
 }
 
+/* Pins the calling thread to cpu; false (and nothing changed) if it can't. */
+static bool pin_to(int cpu, cpu_set_t *saved)
+{
+	cpu_set_t one;
+
+	if (sched_getaffinity(0, sizeof(*saved), saved))
+		return false;
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	return sched_setaffinity(0, sizeof(one), &one) == 0;
+}
+
+double work_estimate_on(int cpu)
+{
+	cpu_set_t saved;
+	bool pinned = pin_to(cpu, &saved);
+	double ns = work_estimate();
+
+	if (pinned)
+		sched_setaffinity(0, sizeof(saved), &saved);
+	return ns;
+}
+
 struct work_calibration work_calibrate(int cpu)
 {
 	struct work_calibration c = { 0 };
 	int64_t t0 = time_now_ns();
 	double trials[WORK_TRIALS];
-	cpu_set_t saved, one;
+	cpu_set_t saved;
 	uint64_t n = 1000;
-	bool pinned;
-
-	pinned = sched_getaffinity(0, sizeof(saved), &saved) == 0;
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	if (pinned && sched_setaffinity(0, sizeof(one), &one))
-		pinned = false;
+	bool pinned = pin_to(cpu, &saved);
 
 	/* Grow n until one trial takes about 5 ms (this also warms up). */
 	while (n < (UINT64_C(1) << 32) &&

@@ -32,5 +32,7 @@ struct work_calibration work_calibrate(int cpu);
  * time (a few ms): good enough to tell a number 2x off, not to run with.
  */
 double work_estimate(void);
+/* The same on cpu (pinned for the estimate, then the affinity restored). */
+double work_estimate_on(int cpu);
 
 #endif

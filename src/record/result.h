@@ -69,6 +69,7 @@ struct run_result {
 	const char *calibration_source; /* "file", "stored" or "measured" */
 	double calibration_spread; /* trials' spread when measured, else 0 */
 	bool calibration_unsteady; /* the spread was over the warning bound */
+	double ns_per_loop_end;    /* estimated after the run; 0: not */
 	bool started;             /* time zero was reached */
 	enum run_stop stop;
 	int stop_signal;          /* the first stop signal, or 0 */

@@ -417,6 +417,11 @@ static struct json_object *summary_calibration(const struct run_result *r)
 		    summary_num(r->calibration_spread * 100, 2));
 	summary_add(o, "unsteady",
 		    json_object_new_boolean(r->calibration_unsteady));
+	summary_add(o, "ns_per_loop_end", r->ns_per_loop_end > 0
+			   ? summary_num(r->ns_per_loop_end, 3) : NULL);
+	summary_add(o, "drift_pct", r->ns_per_loop_end > 0 && r->ns_per_loop > 0
+			   ? summary_num((r->ns_per_loop_end / r->ns_per_loop
+					  - 1) * 100, 2) : NULL);
 	return o;
 }
 
