@@ -26,6 +26,12 @@ col() {
 		c { print $c }' "$1"
 }
 rows() { tail -n +2 "$1" | wc -l; }
+# A summary's calibration.drift_pct (empty when null): how far the work
+# loop's speed after the run was from the value the run used.
+calib_drift() { sed -n 's/^    "drift_pct": \(-*[0-9.]*\)$/\1/p' "$1"; }
+# True when that drift is past the warning bound (15 %): the CPU's speed
+# changed after calibrating, so wall times of runs are not the work's.
+drifted() { awk -v d="$1" 'BEGIN { exit !(d != "" && (d > 15 || d < -15)) }'; }
 # Median of numbers on stdin.
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 # Runs a command killed after $1 s if still running; sets rc (137 when

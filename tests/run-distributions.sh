@@ -38,8 +38,8 @@ ok $? "the mean drawn run is within 3 % of 1250 us ($3)"
 # drift_pct says so and the floor is not the work's: skipped, with why.
 set -- $(col "$TMP/u-t-0.log" run | stats)
 echo "# run column (work done, wall time): min $1, max $2, mean $3" | diag
-drift=$(sed -n 's/^    "drift_pct": \(-*[0-9.]*\)$/\1/p' "$TMP/u-sum.json")
-if awk -v d="$drift" 'BEGIN { exit !(d != "" && (d > 15 || d < -15)) }'; then
+drift=$(calib_drift "$TMP/u-sum.json")
+if drifted "$drift"; then
 	ok 0 "the run column's mean ($3) # SKIP the CPU's speed changed by $drift % after calibrating"
 else
 	awk -v m="$3" 'BEGIN { exit !(m >= 1250 * 0.85) }'

@@ -151,7 +151,8 @@ static struct calibration measure(int cpu)
 	return (struct calibration){ .ns_per_loop = m.ns_per_loop,
 				     .spread = m.spread, .cpu = cpu,
 				     .source = CALIBRATION_MEASURED,
-				     .took_ns = m.took_ns };
+				     .took_ns = m.took_ns,
+				     .trials = m.trials };
 }
 
 const char *calibration_source_name(enum calibration_source s)
@@ -212,9 +213,10 @@ static void print_pload(const struct calibration *c, const char *store)
 	case CALIBRATION_MEASURED:
 		fprintf(stderr, "%s<notice> pLoad = %ldns : calib_cpu %d "
 			"(%.3f ns per loop of CPU time, trials within %.1f %%, "
-			"measured in %.0f ms)\n", notice_prefix(), shown,
+			"measured in %.0f ms%s)\n", notice_prefix(), shown,
 			c->cpu, c->ns_per_loop, c->spread * 100,
-			c->took_ns / 1e6);
+			c->took_ns / 1e6, c->trials > WORK_TRIALS
+			? "; more trials: the CPU was getting faster" : "");
 		break;
 	}
 }

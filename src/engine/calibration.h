@@ -46,6 +46,7 @@ struct calibration {
 	int cpu;
 	enum calibration_source source;
 	int64_t took_ns;          /* measuring time (0 unless measured) */
+	int trials;               /* trials made (0 unless measured) */
 };
 
 /*

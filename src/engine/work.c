@@ -63,7 +63,26 @@ static double work_time_ns_per_loop(uint64_t n)
 	return (double)(time_thread_cpu_ns() - t0) / (double)n;
 }
 
-#define WORK_TRIALS 9
+#define WORK_TRIALS_MAX 60 /* of about 5 ms: 300 ms of CPU time at most */
+
+static double median_of(const double *v, int n)
+{
+	double s[WORK_TRIALS];
+
+	for (int i = 0; i < n; i++) {
+		int k = i;
+
+		for (; k > 0 && s[k - 1] > v[i]; k--)
+			s[k] = s[k - 1];
+		s[k] = v[i];
+	}
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+bool work_trials_settled(const double t[WORK_TRIALS])
+{
+	return median_of(t + 5, WORK_TRIALS - 5) >= median_of(t, 5) * 0.97;
+}
 
 double work_estimate(void)
 {
@@ -118,16 +137,25 @@ struct work_calibration work_calibrate(int cpu)
 	uint64_t n = 1000;
 	bool pinned = pin_to(cpu, &saved);
 
+	double all[WORK_TRIALS_MAX];
+	int done = 0;
+
 	/* Grow n until one trial takes about 5 ms (this also warms up). */
 	while (n < (UINT64_C(1) << 32) &&
 	       work_time_ns_per_loop(n) * (double)n < 5e6)
 		n *= 2;
+	/* Trials until the last WORK_TRIALS show a speed no longer rising. */
+	do
+		all[done++] = work_time_ns_per_loop(n);
+	while (done < WORK_TRIALS_MAX &&
+	       (done < WORK_TRIALS ||
+		!work_trials_settled(all + done - WORK_TRIALS)));
 	/*
-	 * The median of several trials: the speed a run will typically see
+	 * The median of the last trials: the speed a run will typically see
 	 * (the fastest, rt-app's choice, made runs about 2 % long here).
 	 */
 	for (int trial = 0; trial < WORK_TRIALS; trial++) {
-		double ns = work_time_ns_per_loop(n);
+		double ns = all[done - WORK_TRIALS + trial];
 		int k = trial;
 
 		for (; k > 0 && trials[k - 1] > ns; k--)
@@ -135,6 +163,7 @@ struct work_calibration work_calibrate(int cpu)
 		trials[k] = ns;
 	}
 	c.ns_per_loop = trials[WORK_TRIALS / 2];
+	c.trials = done;
 	/* One trial hit by a host's steal time is not disagreement. */
 	if (c.ns_per_loop > 0)
 		c.spread = (trials[WORK_TRIALS - 2] - trials[1]) / c.ns_per_loop;
