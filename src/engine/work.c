@@ -132,13 +132,11 @@ struct work_calibration work_calibrate(int cpu)
 {
 	struct work_calibration c = { 0 };
 	int64_t t0 = time_now_ns();
-	double trials[WORK_TRIALS];
+	double trials[WORK_TRIALS], all[WORK_TRIALS_MAX];
 	cpu_set_t saved;
 	uint64_t n = 1000;
-	bool pinned = pin_to(cpu, &saved);
-
-	double all[WORK_TRIALS_MAX];
 	int done = 0;
+	bool pinned = pin_to(cpu, &saved);
 
 	/* Grow n until one trial takes about 5 ms (this also warms up). */
 	while (n < (UINT64_C(1) << 32) &&
