@@ -649,7 +649,9 @@ static int run(const struct workload *w, const struct cli *c,
 	r.calibration_spread = cal->spread;
 	r.calibration_unsteady = calibration_unsteady(cal);
 	if (r.started)
-		r.ns_per_loop_end = calibration_recheck(w, cal, c->quiet ||
+		r.ns_per_loop_end = calibration_recheck(w, cal,
+							c->calibration_ns > 0,
+							c->quiet ||
 							    notice_rtapp());
 	main_signals = r.stop_signals > 1 ? r.stop_signals : 1;
 	sigemptyset(&sa.sa_mask);

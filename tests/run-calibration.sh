@@ -4,7 +4,7 @@
 # shows it), --recalibrate measures anew, and two busy processes on the
 # machine do not change the measured ns per loop (it is CPU time).
 . "${srcdir:-.}/tests/lib.sh"
-plan 11
+plan 12
 MIMIC_CALIBRATION_FILE=$TMP/store
 export MIMIC_CALIBRATION_FILE
 cat >"$TMP/w.json" <<'JSON'
@@ -46,6 +46,13 @@ c = json.load(open(sys.argv[1]))["calibration"]
 print(c["drift_pct"] if c["ns_per_loop_end"] < 500 else "")' "$TMP/s.json")
 [ -n "$d" ] && grep -q "<warning> the work loop now takes .* ns per loop on CPU 0, -[0-9]* % from the 1000.000 this run used" "$TMP/err"
 ok $? "a stored value 10x off is caught after the run: drift_pct $d and a warning"
+# --calibration-ns (what --repeat gives its later runs) is checked too.
+"$MIMIC" --calibration-ns 100000 --summary "$TMP/s-ns.json" "$TMP/run.json" 2>"$TMP/err" >/dev/null
+d=$(python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))["calibration"]
+print(c["drift_pct"] if c["source"] == "option" and c["drift_pct"] < -90 else "")' "$TMP/s-ns.json")
+[ -n "$d" ] && grep -q "this run used (given by --calibration-ns)" "$TMP/err"
+ok $? "--calibration-ns 100000 is caught after the run: drift_pct $d and a warning"
 "$MIMIC" --recalibrate --duration 1 "$TMP/run.json" 2>"$TMP/err" >/dev/null
 grep -q 'of CPU time' "$TMP/err" && ! grep -q 'pLoad = 1000ns' "$TMP/err"
 ok $? "--recalibrate measures anew"

@@ -288,25 +288,29 @@ struct calibration calibration_choose(const struct workload *w,
 }
 
 double calibration_recheck(const struct workload *w,
-			   const struct calibration *c, bool quiet)
+			   const struct calibration *c, bool option,
+			   bool quiet)
 {
 	double now, drift;
 
 	if (!w->g.calibrated_work || c->ns_per_loop <= 0 ||
-	    c->source == CALIBRATION_FROM_FILE)
+	    (c->source == CALIBRATION_FROM_FILE && !option))
 		return 0;
 	now = work_estimate_on(c->cpu);
 	drift = now / c->ns_per_loop - 1;
 	if (!quiet && now > 0 && fabs(drift) > CALIBRATION_DRIFT_WARN)
 		fprintf(stderr, "%s<warning> the work loop now takes %.3f ns "
 			"per loop on CPU %d, %+.0f %% from the %.3f this run "
-			"used: the CPU's speed changed since it was %s, so a "
-			"\"run\" took about %.0f %% of the time it asked if "
-			"it ran at this speed; pin the value with 'mimic "
+			"used (%s): a \"run\" took about %.0f %% of the time "
+			"it asked if it ran at this speed; the CPU's speed "
+			"changed since that value was measured (a host's "
+			"other guests, the frequency); pin one with 'mimic "
 			"calibrate' or global.calibration\n", notice_prefix(),
 			now, c->cpu, drift * 100, c->ns_per_loop,
-			c->source == CALIBRATION_STORED ? "stored"
-							: "measured",
+			option ? "given by --calibration-ns"
+			: c->source == CALIBRATION_STORED
+				? "stored by mimic calibrate"
+				: "measured at its start",
 			now / c->ns_per_loop * 100);
 	return now;
 }

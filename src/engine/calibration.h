@@ -62,14 +62,16 @@ struct calibration calibration_choose(const struct workload *w,
 #define CALIBRATION_DRIFT_WARN 0.15
 
 /*
- * After a run that did calibrated work with a measured or stored value: a
- * quick estimate of ns per loop on the calibration CPU now, else 0. When it
- * is more than CALIBRATION_DRIFT_WARN from the value the run used, the
- * CPU's speed changed (a host's other guests, frequency): warned unless
- * quiet, since the runs then did not take the time they asked.
+ * After a run that did calibrated work with a measured or stored value, or
+ * one of --calibration-ns (option: a --repeat run's is the first run's
+ * measurement): a quick estimate of ns per loop on the calibration CPU
+ * now, else 0. When it is more than CALIBRATION_DRIFT_WARN from the value
+ * the run used, the CPU's speed changed (a host's other guests, frequency):
+ * warned unless quiet, since the runs then did not take the time they asked.
  */
 double calibration_recheck(const struct workload *w,
-			   const struct calibration *c, bool quiet);
+			   const struct calibration *c, bool option,
+			   bool quiet);
 
 /* "file" or "measured" (the --calibration option's words), or -1. */
 int calibration_policy_parse(const char *word);
