@@ -29,9 +29,13 @@ rows() { tail -n +2 "$1" | wc -l; }
 # A summary's calibration.drift_pct (empty when null): how far the work
 # loop's speed after the run was from the value the run used.
 calib_drift() { sed -n 's/^    "drift_pct": \(-*[0-9.]*\)$/\1/p' "$1"; }
-# True when that drift is past the warning bound (15 %): the CPU's speed
-# changed after calibrating, so wall times of runs are not the work's.
-drifted() { awk -v d="$1" 'BEGIN { exit !(d != "" && (d > 15 || d < -15)) }'; }
+# drifted D PCT: true when that drift is past PCT %: the CPU's speed
+# changed after calibrating, so wall times of runs are not the work's
+# (a test whose bound on a run's time is B % skips past B - 5 or so).
+drifted() { awk -v d="$1" -v l="$2" 'BEGIN { exit !(d != "" && (d > l || d < -l)) }'; }
+# sped_up D PCT: the loop got faster by more than PCT % (only that makes a
+# run's wall time fall below its floor; a slower loop makes it longer).
+sped_up() { awk -v d="$1" -v l="$2" 'BEGIN { exit !(d != "" && d < -l) }'; }
 # Median of numbers on stdin.
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
 # Runs a command killed after $1 s if still running; sets rc (137 when

@@ -58,8 +58,9 @@ struct calibration {
 struct calibration calibration_choose(const struct workload *w,
 				      enum calibration_policy policy,
 				      bool recalibrate, bool quiet);
-/* A speed at the end further than this from the run's is warned. */
-#define CALIBRATION_DRIFT_WARN 0.15
+/* A speed at the end further than this from the run's is warned (a busy
+ * sibling of a host's core moved a quick estimate by 29 % in one CI run). */
+#define CALIBRATION_DRIFT_WARN 0.20
 
 /*
  * After a run that did calibrated work with a measured or stored value, or
