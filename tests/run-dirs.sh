@@ -46,7 +46,8 @@ if r["params"] != {"period": int(period), "mode": "a"}:
 if not isinstance(r["seed"], int) or r["seed"] < 0:
     fail("seed %s" % r["seed"])
 c = r["calibration"]
-if list(c) != ["ns_per_loop", "source", "spread_pct"] or \
+if list(c) != ["ns_per_loop", "source", "spread_pct", "ns_per_loop_end",
+               "drift_pct"] or \
         c["source"] not in source.split(",") or not c["ns_per_loop"] > 0:
     fail("calibration %s" % c)
 h = r["host"]
@@ -175,13 +176,15 @@ c = [json.load(open(os.path.join(d, "run-%03d" % k, "run.json")))
 r = json.load(open(os.path.join(d, "repeat.json")))
 ok = c[0]["source"] in ("measured", "stored") and \
      [x["source"] for x in c[1:]] == ["option", "option"] and \
+     all(x["ns_per_loop_end"] > 0 and x["drift_pct"] is not None
+         for x in c) and \
      len({x["ns_per_loop"] for x in c}) == 1 and \
      r["ns_per_loop"] == c[0]["ns_per_loop"]
 if not ok:
     print("# %s, repeat.json %s" % (c, r["ns_per_loop"]))
 sys.exit(0 if ok else 1)
 PY
-ok $? "the runs after the first reuse its calibration (--calibration-ns)"
+ok $? "the runs after the first reuse its calibration (--calibration-ns); each says the speed after it"
 "$MIMIC" -q --repeat 2 --summary s.json w.json >out 2>&1
 rc=$?
 [ $rc -eq 2 ] && grep -q "^mimic: --repeat and --summary" out

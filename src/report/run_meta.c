@@ -162,6 +162,13 @@ static struct json_object *meta_calibration(const struct run_result *r)
 			 r->calibration_source ? r->calibration_source
 					       : "measured"));
 	meta_add(o, "spread_pct", meta_num(r->calibration_spread * 100, 2));
+	/* As the summary's: the speed after the run, and how far it moved
+	 * (each run of a --repeat has its own). */
+	meta_add(o, "ns_per_loop_end", r->ns_per_loop_end > 0
+			 ? meta_num(r->ns_per_loop_end, 3) : NULL);
+	meta_add(o, "drift_pct", r->ns_per_loop_end > 0 && r->ns_per_loop > 0
+			 ? meta_num((r->ns_per_loop_end / r->ns_per_loop - 1)
+				    * 100, 2) : NULL);
 	return o;
 }
 
