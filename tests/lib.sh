@@ -31,7 +31,7 @@ rows() { tail -n +2 "$1" | wc -l; }
 calib_drift() { sed -n 's/^    "drift_pct": \(-*[0-9.]*\)$/\1/p' "$1"; }
 # drifted D PCT: true when that drift is past PCT %: the CPU's speed
 # changed after calibrating, so wall times of runs are not the work's
-# (a test whose bound on a run's time is B % skips past B - 5 or so).
+# (a test whose bound on a run's time is B % skips a miss past B - 5 or so).
 drifted() { awk -v d="$1" -v l="$2" 'BEGIN { exit !(d != "" && (d > l || d < -l)) }'; }
 # sped_up D PCT: the loop got faster by more than PCT % (only that makes a
 # run's wall time fall below its floor; a slower loop makes it longer).
