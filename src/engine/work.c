@@ -65,10 +65,9 @@ static double work_time_ns_per_loop(uint64_t n)
 
 #define WORK_TRIALS_MAX 60 /* of about 5 ms: 300 ms of CPU time at most */
 
-static double median_of(const double *v, int n)
+/* The n (at most WORK_TRIALS) trials of v into s, fastest first. */
+static void sort_trials(const double *v, int n, double *s)
 {
-	double s[WORK_TRIALS];
-
 	for (int i = 0; i < n; i++) {
 		int k = i;
 
@@ -76,6 +75,13 @@ static double median_of(const double *v, int n)
 			s[k] = s[k - 1];
 		s[k] = v[i];
 	}
+}
+
+static double median_of(const double *v, int n)
+{
+	double s[WORK_TRIALS];
+
+	sort_trials(v, n, s);
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
@@ -95,14 +101,7 @@ double work_estimate(void)
 		n *= 2;
 	for (int k = 0; k < 3; k++)
 		trials[k] = work_time_ns_per_loop(n);
-	if (trials[0] > trials[1]) {
-		double t = trials[0];
-
-		trials[0] = trials[1];
-		trials[1] = t;
-	}
-	return trials[2] < trials[0] ? trials[0]
-	       : trials[2] > trials[1] ? trials[1] : trials[2];
+	return median_of(trials, 3);
 }
 
 /* Pins the calling thread to cpu; false (and nothing changed) if it can't. */
@@ -152,14 +151,7 @@ struct work_calibration work_calibrate(int cpu)
 	 * The median of the last trials: the speed a run will typically see
 	 * (the fastest, rt-app's choice, made runs about 2 % long here).
 	 */
-	for (int trial = 0; trial < WORK_TRIALS; trial++) {
-		double ns = all[done - WORK_TRIALS + trial];
-		int k = trial;
-
-		for (; k > 0 && trials[k - 1] > ns; k--)
-			trials[k] = trials[k - 1];
-		trials[k] = ns;
-	}
+	sort_trials(all + done - WORK_TRIALS, WORK_TRIALS, trials);
 	c.ns_per_loop = trials[WORK_TRIALS / 2];
 	c.trials = done;
 	/* One trial hit by a host's steal time is not disagreement. */

@@ -90,6 +90,17 @@ struct run_result {
 				   run was (report/run_meta.h), or NULL */
 };
 
+/* How far the speed after the run was from the calibration, in %; false
+ * when it was not estimated (ns_per_loop_end 0). */
+static inline bool run_result_drift_pct(const struct run_result *r,
+					double *pct)
+{
+	if (r->ns_per_loop_end <= 0 || r->ns_per_loop <= 0)
+		return false;
+	*pct = (r->ns_per_loop_end / r->ns_per_loop - 1) * 100;
+	return true;
+}
+
 /* Seconds from time zero to the end of the run. */
 static inline double run_result_seconds(const struct run_result *r)
 {

@@ -156,6 +156,7 @@ static struct json_object *meta_host_json(const struct run_meta *m)
 static struct json_object *meta_calibration(const struct run_result *r)
 {
 	struct json_object *o = json_object_new_object();
+	double drift;
 
 	meta_add(o, "ns_per_loop", meta_num(r->ns_per_loop, 3));
 	meta_add(o, "source", json_object_new_string(
@@ -166,9 +167,8 @@ static struct json_object *meta_calibration(const struct run_result *r)
 	 * (each run of a --repeat has its own). */
 	meta_add(o, "ns_per_loop_end", r->ns_per_loop_end > 0
 			 ? meta_num(r->ns_per_loop_end, 3) : NULL);
-	meta_add(o, "drift_pct", r->ns_per_loop_end > 0 && r->ns_per_loop > 0
-			 ? meta_num((r->ns_per_loop_end / r->ns_per_loop - 1)
-				    * 100, 2) : NULL);
+	meta_add(o, "drift_pct", run_result_drift_pct(r, &drift)
+			 ? meta_num(drift, 2) : NULL);
 	return o;
 }
 

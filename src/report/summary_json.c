@@ -408,6 +408,7 @@ static void summary_dropped(struct json_object *o, const struct run_result *r)
 static struct json_object *summary_calibration(const struct run_result *r)
 {
 	struct json_object *o = json_object_new_object();
+	double drift;
 
 	summary_add(o, "ns_per_loop", summary_num(r->ns_per_loop, 3));
 	summary_add(o, "source", json_object_new_string(
@@ -419,9 +420,8 @@ static struct json_object *summary_calibration(const struct run_result *r)
 		    json_object_new_boolean(r->calibration_unsteady));
 	summary_add(o, "ns_per_loop_end", r->ns_per_loop_end > 0
 			   ? summary_num(r->ns_per_loop_end, 3) : NULL);
-	summary_add(o, "drift_pct", r->ns_per_loop_end > 0 && r->ns_per_loop > 0
-			   ? summary_num((r->ns_per_loop_end / r->ns_per_loop
-					  - 1) * 100, 2) : NULL);
+	summary_add(o, "drift_pct", run_result_drift_pct(r, &drift)
+			   ? summary_num(drift, 2) : NULL);
 	return o;
 }
 
