@@ -108,11 +108,9 @@ else
 	ok $? "SCHED_DEADLINE: 10 rows ($n)"
 	m=$(col "$log" run | median)
 	drift=$(calib_drift "$TMP/dl/s.json")
-	if [ "${m:-0}" -ge 8000 ]; then
-		ok 0 "SCHED_DEADLINE throttles: median run of 4 ms of work is $m us (>= 8000, drift $drift %)"
-	elif sped_up "$drift" 15; then
-		ok 0 "SCHED_DEADLINE throttles ($m us) # SKIP below 8000, but the CPU got faster after calibrating (drift $drift %): the work was not 4 ms"
-	else
-		ok 1 "SCHED_DEADLINE throttles: median run of 4 ms of work is $m us (>= 8000, drift $drift %)"
-	fi
+	[ "${m:-0}" -ge 8000 ]
+	st=$?
+	sped_up "$drift" 15
+	ok_or_skip $st $? "SCHED_DEADLINE throttles: median run of 4 ms of work is $m us (>= 8000, drift $drift %)" \
+		"below 8000, but the CPU got faster after calibrating: the work was not 4 ms"
 fi

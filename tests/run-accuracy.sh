@@ -21,13 +21,11 @@ m=$(col "$TMP/rt-app-w-0.log" run | median)
 # does the same work in another time: that is the machine, so a median
 # out of bounds is then skipped, with why.
 drift=$(calib_drift "$TMP/s.json")
-if [ "$m" -ge 3750 ] && [ "$m" -le 6250 ]; then
-	ok 0 "median measured run is 5000 us +- 25 % (got $m, drift $drift %)"
-elif drifted "$drift" 20; then
-	ok 0 "median measured run ($m) # SKIP out of bounds, but the CPU's speed changed by $drift % after calibrating"
-else
-	ok 1 "median measured run is 5000 us +- 25 % (got $m, drift $drift %)"
-fi
+[ "$m" -ge 3750 ] && [ "$m" -le 6250 ]
+st=$?
+drifted "$drift" 20
+ok_or_skip $st $? "median measured run is 5000 us +- 25 % (got $m, drift $drift %)" \
+	"out of bounds, but the CPU's speed changed after calibrating"
 # perf is thousands of loops: 5000 us / pLoad ns, whatever the load.
 ns=$(sed -n 's/.*calib_cpu 0 (\([0-9.]*\) ns per loop.*/\1/p' "$TMP/err")
 want=$(awk -v ns="$ns" 'BEGIN { if (ns > 0) printf "%d", 5000000 / ns / 1000 }')
