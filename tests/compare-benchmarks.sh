@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 14
+plan 16
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -51,8 +51,33 @@ ok $? "its periodic row: real 8, with the block's load average (start-end)"
 # 8 every time) and mimic's.
 "$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b1" --runs 2 \
 	--only adrestia --ranges >"$TMP/out2" 2>&1
-grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*$" "$TMP/out2"
-ok $? "--ranges: real 8-8 / mimic's min-max at the end of the row"
+grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*  *[-0-9.]*$" "$TMP/out2"
+ok $? "--ranges: real 8-8 / mimic's min-max, then p, at the end of the row"
+
+# p, the Mann-Whitney test of the runs: a stand-in that prints 1 at
+# every odd call and 9 at every even one, run with --self, puts every
+# real run (odd) below every "mimic" run (even): with 5 runs each the
+# least p there is, 2 of the 252 ways to split 10 runs in two sets of
+# 5; one tool's same figure every time gives ties only: p 1.
+mkdir -p "$TMP/src3/adrestia"
+cat >"$TMP/src3/adrestia/Makefile" <<'M'
+adrestia: tick.sh
+	cp $(PWD)/tick.sh $@ && chmod +x $@
+M
+cat >"$TMP/src3/adrestia/tick.sh" <<F
+#!/bin/sh
+n=\$(( \$(cat "$TMP/ticks" 2>/dev/null || echo 0) + 1 ))
+echo \$n >"$TMP/ticks"
+echo "wakeup cost (single): 4us"
+echo "wakeup cost (periodic, 10us): \$(( n % 2 ? 1 : 9 ))us"
+F
+"$cb" --mimic "$MIMIC" --sources "$TMP/src3" --build "$TMP/b3" --runs 5 \
+	--only adrestia --self --ranges >"$TMP/out2p" 2>&1
+grep -q "periodic  *1  *9  *9.00  *[0-9.]*-[0-9.]*  *1-1 / 9-9  *0.008$" "$TMP/out2p"
+ok $? "p: every run of one side below every run of the other, 5 each: 0.008"
+grep -q "single  *4  *4  *1.00  *[0-9.]*-[0-9.]*  *4-4 / 4-4  *1.000$" "$TMP/out2p"
+ok $? "p: the same figure in every run of both: 1.000"
+[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out2p"
 
 # --self: the mimic column is the real tool again, said above the table.
 "$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b1" --runs 2 \
