@@ -88,7 +88,11 @@ static void thread_span(const void *p, size_t len, uintptr_t *lo,
 /*
  * Makes resident now what t's first iterations write (best effort): the
  * headers of the histograms the task records, the first chunks of their
- * pool (one per histogram, and two more), the first row of the log ring.
+ * pool (the first iteration's: one per histogram, a signed one's value
+ * goes to one of its two sides; and one more), the first row of the log
+ * ring. Only those: on a guest with shadow page tables each page costs
+ * about 8 us more at its first write (doc/limits.md), so the span stays
+ * within as few pages as it can.
  * Each thread as it sets itself up, while main creates the others, so
  * that they are not faulted in by every thread at once as the gate
  * opens. The headers and the pool are adjacent (engine.c allocates them
@@ -119,7 +123,7 @@ static void thread_prefault_stats(struct thread *t)
 				   &plain, &sign);
 		hists = plain + 2 * sign;
 		cap = hists * RHIST_CHUNKS;
-		chunks = hists + 2;
+		chunks = plain + sign + 1;
 		thread_span(s->hists,
 			    rhist_pool_head_bytes(chunks < cap ? chunks : cap),
 			    &lo, &hi);

@@ -60,6 +60,8 @@ void stack_pool_prefault_tops(const struct stack_pool *p, const size_t *slots,
 			      size_t n)
 {
 	size_t page = p->slot - p->size, m = 0;
+	size_t top = p->size < STACK_POOL_TOP_PAGES * page
+			     ? p->size : STACK_POOL_TOP_PAGES * page;
 	struct iovec *tops = calloc(n ? n : 1, sizeof(*tops));
 
 	if (!tops)
@@ -68,7 +70,7 @@ void stack_pool_prefault_tops(const struct stack_pool *p, const size_t *slots,
 		if (slots[k] < p->n)
 			tops[m++] = (struct iovec){
 				(char *)p->base + (slots[k] + 1) * p->slot -
-					page, page };
+					top, top };
 	madv_ranges(tops, m, MADV_POPULATE_WRITE); /* best effort */
 	free(tops);
 }
