@@ -86,13 +86,12 @@ static void thread_span(const void *p, size_t len, uintptr_t *lo,
 }
 
 /*
- * Makes resident now what t's first iterations write (best effort): the
+ * Makes resident now what t's first iteration writes (best effort): the
  * headers of the histograms the task records, the first chunks of their
- * pool (the first iteration's: one per histogram, a signed one's value
- * goes to one of its two sides; and one more), the first row of the log
- * ring. Only those: on a guest with shadow page tables each page costs
- * about 8 us more at its first write (doc/limits.md), so the span stays
- * within as few pages as it can.
+ * pool (one per histogram, as a signed value goes to one of its two
+ * sides, and one more), the first row of the log ring. No more: on a
+ * guest with shadow page tables a page costs 8 us more at its first
+ * write however it was made resident (doc/limits.md).
  * Each thread as it sets itself up, while main creates the others, so
  * that they are not faulted in by every thread at once as the gate
  * opens. The headers and the pool are adjacent (engine.c allocates them

@@ -27,13 +27,13 @@ struct stack_pool {
 int stack_pool_init(struct stack_pool *p, size_t n, size_t size);
 /* Slot k's stack: its lowest address (pthread_attr_setstack). */
 void *stack_pool_stack(const struct stack_pool *p, size_t k);
-/* Makes the top pages of the n stacks slots[] resident, in a few calls:
- * the C library writes the thread's descriptor in the top one as it
- * creates it, and a thread's frames reach the next before its first
- * iteration; a fault each otherwise (16 us on a guest with shadow page
- * tables, against 0.9 for the call and 8 at the first write). */
+/* The top pages of a stack a thread writes before its first iteration:
+ * the C library's descriptor of the thread in the top one as it creates
+ * it, the thread's frames in the next. */
 #define STACK_POOL_TOP_PAGES 2
-
+/* Makes those pages of the n stacks slots[] resident, in a few calls; a
+ * fault each otherwise (16 us on a guest with shadow page tables, against
+ * 0.9 for the call and 8 at the first write). */
 void stack_pool_prefault_tops(const struct stack_pool *p, const size_t *slots,
 			      size_t n);
 /* Unmaps every stack: no thread may be using one. */

@@ -1,5 +1,6 @@
 /* test-stack-pool.c - many threads' stacks in one mapping, each above a
- * guard page that faults; madvise over many ranges in few calls. */
+ * guard page that faults; madvise over many ranges in few calls; the top
+ * pages of the stacks asked for made resident. */
 #define _GNU_SOURCE
 #include "lib/madv.h"
 #include "lib/stack_pool.h"
@@ -143,10 +144,38 @@ static void threads_run_on_their_slots(void)
 	TAP_OK(p.base == NULL, "freed");
 }
 
+/* The pages a thread writes before its first iteration, resident for the
+ * stacks asked for: its top STACK_POOL_TOP_PAGES, not the page below them,
+ * nor any page of another stack. */
+static void tops_made_resident(void)
+{
+	struct stack_pool p;
+	const size_t slots[] = { 1, 5 }, top = STACK_POOL_TOP_PAGES;
+	size_t asked = 0, below = 0, other;
+
+	if (stack_pool_init(&p, N, STACK))
+		return; /* no pool on this kernel: the test above says so */
+	stack_pool_prefault_tops(&p, slots, 2);
+	for (size_t k = 0; k < 2; k++) {
+		char *end = (char *)stack_pool_stack(&p, slots[k]) + p.size;
+
+		asked += resident(end - top * page, top * page);
+		below += resident(end - (top + 1) * page, page);
+	}
+	other = resident(stack_pool_stack(&p, 0), p.size) +
+		resident(stack_pool_stack(&p, 2), p.size);
+	TAP_OK(asked == 2 * top && below == 0 && other == 0,
+	       "the top %zu pages of the stacks asked for resident (%zu), not "
+	       "the page below (%zu) nor other stacks (%zu)", top, asked,
+	       below, other);
+	stack_pool_free(&p);
+}
+
 int main(void)
 {
 	page = (size_t)sysconf(_SC_PAGESIZE);
 	populate_many_ranges();
 	threads_run_on_their_slots();
+	tops_made_resident();
 	return tap_done();
 }
