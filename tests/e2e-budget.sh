@@ -62,9 +62,15 @@ ok $? "one span per rendered frame ($spans), each budgeted and chained ($loops f
 # 16.667 ms budget by itself (with both CPUs busy the renderer falls behind
 # and most are late). On a VM whose speed drifts by tens of percent after
 # calibration a 20 ms run can take under 16.7 ms of wall time (CI saw 27 of
-# 29 late), so this asks for most scene changes, not every one.
+# 29 late), so this asks for most scene changes, not every one; fewer is a
+# skip when the loop got faster after calibrating (the summary's drift_pct:
+# a sanitizer CI leg saw 11 of 29).
+drift=$(calib_drift "$TMP/vp.json")
 [ "$misses" -ge $((loops / 8)) ] && [ "$misses" -le "$loops" ]
-ok $? "most scene changes are late ($misses of $loops frames, $((loops / 4)) scene changes)"
+st=$?
+sped_up "$drift" 10
+ok_or_skip $st $? "most scene changes are late ($misses of $loops frames, $((loops / 4)) scene changes, drift $drift %)" \
+	"fewer late, but the CPU got faster after calibrating"
 awk -v m="$misses" '$1 == "renderer" && $2 == "|" && $(NF-1) == m { f = 1 }
 	END { exit !f }' "$TMP/out"
 ok $? "the text summary's end-to-end line prints the same misses"
