@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #define ENGINE_DRAIN_NS     (100 * 1000 * 1000) /* log rows reach files */
+#define ENGINE_DRAIN_ROWS   64 /* rows formatted and written at a time */
 /* The longest main waits for its threads to leave the gate: a thread
  * starved by busy real-time ones may not leave for long. */
 #define ENGINE_GATE_LEFT_MS 100
@@ -267,13 +268,29 @@ static int engine_count(const struct engine *e)
 	return atomic_load_explicit(&e->n_threads, memory_order_acquire);
 }
 
+/* The rows of one pop, formatted, written by one fwrite (the stream is
+ * unbuffered: one write(2)); false when it failed. */
+static bool engine_write_rows(const struct engine *e, FILE *f, int idx,
+			      const struct log_row *rows, size_t n)
+{
+	static char text[ENGINE_DRAIN_ROWS * RTAPP_LOG_ROW_MAX];
+	size_t len = 0;
+
+	for (size_t r = 0; r < n; r++)
+		len += rtapp_log_format(text + len, idx, &rows[r],
+					e->t_zero_ns);
+	return fwrite(text, 1, len, f) == len;
+}
+
+/* Main only (the static buffer above). */
 static void engine_drain_logs(struct engine *e)
 {
-	struct log_row rows[256];
+	struct log_row rows[ENGINE_DRAIN_ROWS];
 
 	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
-		size_t n, total = 0;
+		size_t n;
+		bool ok = true;
 
 		if (!t->ring.rows)
 			continue;
@@ -281,16 +298,9 @@ static void engine_drain_logs(struct engine *e)
 			e->write_failed = true;
 			continue;
 		}
-		while ((n = ring_pop(&t->ring, rows, 256)) > 0) {
-			for (size_t r = 0; r < n; r++)
-				rtapp_log_row(t->log, t->idx, &rows[r],
-					      e->t_zero_ns);
-			total += n;
-		}
-		/* ferror: a row that filled the buffer was written by
-		 * fprintf itself, and that write may have failed. */
-		if (total && (fflush(t->log) || ferror(t->log)) &&
-		    !e->write_failed) {
+		while ((n = ring_pop(&t->ring, rows, ENGINE_DRAIN_ROWS)) > 0)
+			ok &= engine_write_rows(e, t->log, t->idx, rows, n);
+		if (!ok && !e->write_failed) {
 			fprintf(stderr, "mimic: cannot write %s: %s\n",
 				t->log_path, strerror(errno));
 			e->write_failed = true;

@@ -38,16 +38,17 @@ FILE *rtapp_log_open(int dir_fd, const char *path, char *why, size_t len)
 
 	if (!f)
 		return NULL;
+	setvbuf(f, NULL, _IONBF, 0);
 	fprintf(f, "%s %8s %8s %8s %15s %15s %15s %10s %10s %10s %10s\n",
 		"#idx", "perf", "run", "period", "start", "end", "rel_st",
 		"slack", "c_duration", "c_period", "wu_lat");
 	return f;
 }
 
-void rtapp_log_row(FILE *f, int idx, const struct log_row *r,
-		   int64_t rel_to_ns)
+size_t rtapp_log_format(char *buf, int idx, const struct log_row *r,
+			int64_t rel_to_ns)
 {
-	fprintf(f, "%4d %8lu %8lu %8lu %15llu %15llu %15llu %10ld %10lu %10lu %10lu\n",
+	int n = snprintf(buf, RTAPP_LOG_ROW_MAX, "%4d %8lu %8lu %8lu %15llu %15llu %15llu %10ld %10lu %10lu %10lu\n",
 		idx, (unsigned long)r->perf,
 		(unsigned long)time_ns_to_us(r->run_ns),
 		(unsigned long)time_ns_to_us(r->end_ns - r->start_ns),
@@ -58,6 +59,9 @@ void rtapp_log_row(FILE *f, int idx, const struct log_row *r,
 		(unsigned long)time_ns_to_us(r->c_duration_ns),
 		(unsigned long)time_ns_to_us(r->c_period_ns),
 		(unsigned long)time_ns_to_us(r->wu_lat_ns));
+
+	return n < 0 ? 0 : n >= RTAPP_LOG_ROW_MAX ? RTAPP_LOG_ROW_MAX - 1
+						  : (size_t)n;
 }
 
 size_t rtapp_log_ring_bytes(const struct globals *g)

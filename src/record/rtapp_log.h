@@ -25,11 +25,19 @@ const char *rtapp_log_name(const char *path);
 /*
  * Creates the file of path, as its name in the log directory dir_fd (the
  * rules of lib/safe_file.h), and writes the 11-column header; NULL and
- * why[len] on error.
+ * why[len] on error. The stream is unbuffered: rows are formatted into
+ * the caller's buffer (rtapp_log_format) and written a batch at a time,
+ * so that 10000 open logs do not hold 10000 stdio buffers (4 KiB each,
+ * a page each to write first; doc/limits.md).
  */
 FILE *rtapp_log_open(int dir_fd, const char *path, char *why, size_t len);
-/* One row; rel_to_ns is the run's time zero (rel_st column). */
-void rtapp_log_row(FILE *f, int idx, const struct log_row *row,
-		   int64_t rel_to_ns);
+
+/* The most one row takes, its newline included (every column at its
+ * widest value). */
+#define RTAPP_LOG_ROW_MAX 256
+/* One row into buf (at least RTAPP_LOG_ROW_MAX bytes); returns its length.
+ * rel_to_ns is the run's time zero (rel_st column). */
+size_t rtapp_log_format(char *buf, int idx, const struct log_row *row,
+			int64_t rel_to_ns);
 
 #endif

@@ -12,12 +12,11 @@
 
 static char *row_text(int idx, const struct log_row *r, int64_t zero)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
+	char *buf = malloc(RTAPP_LOG_ROW_MAX);
+	size_t len = rtapp_log_format(buf, idx, r, zero);
 
-	rtapp_log_row(f, idx, r, zero);
-	fclose(f);
+	TAP_OK(len == strlen(buf), "the length returned is the row's (%zu)",
+	       len);
 	return buf;
 }
 
@@ -55,9 +54,28 @@ static void negative_slack_stays_negative(void)
 	free(s);
 }
 
+/* Every column at its widest value still fits RTAPP_LOG_ROW_MAX. */
+static void the_widest_row_fits(void)
+{
+	struct log_row r = {
+		.perf = UINT64_MAX, .run_ns = INT64_MAX, .start_ns = INT64_MIN,
+		.end_ns = INT64_MAX, .slack_ns = INT64_MIN,
+		.c_duration_ns = INT64_MAX, .c_period_ns = INT64_MAX,
+		.wu_lat_ns = INT64_MAX,
+	};
+	char *s = row_text(-2147483647 - 1, &r, INT64_MAX);
+	size_t len = strlen(s);
+
+	TAP_OK(len < RTAPP_LOG_ROW_MAX && s[len - 1] == '\n',
+	       "the widest row is whole, %zu bytes of %d", len,
+	       RTAPP_LOG_ROW_MAX);
+	free(s);
+}
+
 int main(void)
 {
 	a_row_has_rt_apps_columns();
+	the_widest_row_fits();
 	negative_slack_stays_negative();
 	return tap_done();
 }
