@@ -5,11 +5,12 @@
 # hit are named before any thread starts: RLIMIT_NPROC (as nobody),
 # kernel.threads-max, kernel.pid_max, vm.max_map_count (through the
 # MIMIC_PROC_DIR test hook), a stack below PTHREAD_STACK_MIN.
+# A thread's statistics and log ring keep 2 pages resident at its start.
 # The start gate releases every thread and process instance (300 threads
 # and 20 processes, each logging its 3 rows); each task's summary has the
 # histograms of what its events record and only those.
 . "${srcdir:-.}/tests/lib.sh"
-plan 11
+plan 12
 mkdir "$TMP/logs"
 cat >"$TMP/w.json" <<J
 { "global": { "calibration": 50, "duration": 3, "logdir": "$TMP/logs",
@@ -41,6 +42,36 @@ n=$(python3 -c 'import json, sys; t = json.load(open(sys.argv[1]))["tasks"][0]
 print(t["threads"], t["wake"]["timer"]["n"] + t["overruns"] >= t["loops"] >= 1000)' "$TMP/s1000.json")
 [ "$n" = "1000 True" ] && [ "$all" -ge 1000 ]
 ok $? "the summary counts 1000 threads and a wake-up per row ($n, $all rows)"
+
+# What a thread keeps resident of the shared region (the /dev/zero
+# mapping) after its first iteration: its slot (2.1 KiB) and one block
+# from a page's start with its log ring's home row, histogram headers and
+# first chunks (2 pages): under 13 KiB. It was 18 KiB with these four
+# pages apart. Read once all 500 logs exist (after time zero, so every
+# thread's set-up made its block resident), before the second iteration.
+mkdir "$TMP/one"
+cat >"$TMP/one.json" <<J
+{ "global": { "calibration": 50, "duration": 2, "logdir": "$TMP/one",
+              "stack_size": 65536 },
+  "tasks": { "p": { "instance": 500, "run": 50,
+                    "timer": { "ref": "unique", "period": 3000000 } } } }
+J
+( for i in $(seq 40); do
+	[ "$(ls "$TMP/one" | wc -l)" -ge 500 ] && break
+	sleep 0.05
+  done
+  for p in $(pgrep -f "$TMP/one.json"); do
+	awk '/^[0-9a-f]/ { z = /\/dev\/zero/ } z && /^Rss:/ { kb += $2 }
+	     END { if (kb) print kb }' "/proc/$p/smaps"
+  done >"$TMP/shm_kb" ) 2>/dev/null &
+sampler=$!
+run_bounded 30 "$MIMIC" --quiet "$TMP/one.json" 2>"$TMP/err"
+wait $sampler
+diag <"$TMP/err"
+kb=$(head -1 "$TMP/shm_kb")
+[ $rc -eq 0 ] && [ "$(ls "$TMP/one" | wc -l)" -eq 500 ] && [ -n "$kb" ] &&
+	[ "$kb" -lt $((500 * 13)) ]
+ok $? "500 threads after one iteration: ${kb:-no reading} KiB of the shared region resident, under 13 KiB a thread (rc $rc)"
 
 # Threads and process instances released together: each logs all its rows.
 mkdir "$TMP/gate"

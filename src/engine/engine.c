@@ -77,16 +77,23 @@ static bool workload_is_realtime(const struct workload *w)
 	return rt_watchdog_find_rt(w, &policy) != NULL;
 }
 
-/* Shared memory for what a thread or process reports to main (zeroed);
- * NULL and a message when the region is full. */
-static void *engine_shm_alloc(struct engine *e, size_t bytes)
+/* Shared memory for what a thread or process reports to main (zeroed),
+ * its byte at offset at on a multiple of align (shm.h); NULL and a
+ * message when the region is full. */
+static void *engine_shm_alloc_aligned(struct engine *e, size_t bytes,
+				      size_t align, size_t at)
 {
-	void *p = shm_alloc(&e->shm, bytes);
+	void *p = shm_alloc_aligned(&e->shm, bytes, align, at);
 
 	if (!p)
 		fprintf(stderr, "mimic: shared region full (%zu bytes)\n",
 			e->shm.size);
 	return p;
+}
+
+static void *engine_shm_alloc(struct engine *e, size_t bytes)
+{
+	return engine_shm_alloc_aligned(e, bytes, 64, 0);
 }
 
 /* "<idx>" or, for a fork, "<idx>-<nnnn>": the thread's and log's suffix. */
@@ -145,29 +152,15 @@ static int engine_open_logdir(struct engine *e)
 	return 0;
 }
 
-/*
- * Only the histograms the task records, their headers side by side, then
- * the pool their counts come from (rhist.h): a thread's statistics sit in
- * a few adjacent pages, made resident before time zero (thread.c). Only
- * placed here: the thread writes their headers (thread_init_stats).
- */
-static int engine_place_hists(struct engine *e, struct thread *t)
+/* The histograms' headers at h (plain ones) and sh (signed), given to
+ * the statistics of t's task in a fixed order. */
+static void engine_assign_hists(const struct engine *e, struct thread *t,
+				struct rhist *h, struct rshist *sh)
 {
 	const struct task *task = t->task;
 	struct thread_stats *s = &t->stats;
-	unsigned plain, sign, k = 0;
-	struct rhist *h;
-	struct rshist *sh = NULL;
+	unsigned k = 0;
 
-	thread_hist_counts(task, e->w->g.us_clock_messages, &plain, &sign);
-	if (!plain && !sign)
-		return 0;
-	h = plain ? engine_shm_alloc(e, plain * sizeof(*h)) : NULL;
-	if (sign)
-		sh = engine_shm_alloc(e, sign * sizeof(*sh));
-	s->hists = engine_shm_alloc(e, rhist_pool_bytes(plain + 2 * sign));
-	if ((plain && !h) || (sign && !sh) || !s->hists)
-		return -1;
 	for (int w = 0; w < WAKE_PATHS; w++) {
 		if (!(task->wake_paths & (1u << w)))
 			continue;
@@ -188,6 +181,48 @@ static int engine_place_hists(struct engine *e, struct thread *t)
 	}
 	if (task->wake_paths & (1u << WAKE_TIMER))
 		s->slack_us = sh;
+}
+
+/*
+ * One block a thread: its log ring, then the headers of only the
+ * histograms its task records, then the pool their counts come from
+ * (rhist.h). A ring's rows start at its last (ring_home), so a thread's
+ * first iteration writes that row, the headers and the pool's first
+ * chunks: adjacent bytes, placed from the start of a page (two pages for
+ * four histograms, where they were four pages apart), made resident
+ * before time zero (thread.c). Only placed here: the thread writes the
+ * headers (thread_init_stats).
+ */
+static int engine_place_stats(struct engine *e, struct thread *t)
+{
+	const struct globals *g = &e->w->g;
+	size_t cap = g->log_mode != LOG_DISABLED
+			     ? ring_capacity(rtapp_log_ring_bytes(g))
+			     : 0;
+	size_t ring = cap * sizeof(struct log_row), plain_b, sign_b, pool_b;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned plain, sign;
+	char *block;
+
+	thread_hist_counts(t->task, g->us_clock_messages, &plain, &sign);
+	plain_b = plain * sizeof(struct rhist);
+	sign_b = sign * sizeof(struct rshist);
+	pool_b = plain || sign ? rhist_pool_bytes(plain + 2 * sign) : 0;
+	if (!ring && !pool_b)
+		return 0;
+	block = engine_shm_alloc_aligned(e, ring + plain_b + sign_b + pool_b,
+					 page, cap ? ring - sizeof(struct log_row)
+						   : 0);
+	if (!block)
+		return -1;
+	if (cap)
+		ring_init(&t->ring, (struct log_row *)block, cap);
+	if (pool_b) {
+		engine_assign_hists(e, t, (struct rhist *)(block + ring),
+				    (struct rshist *)(block + ring + plain_b));
+		t->stats.hists = (struct rhist_pool *)(block + ring + plain_b +
+						       sign_b);
+	}
 	return 0;
 }
 
@@ -225,7 +260,7 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	t->unique_timers = calloc((size_t)e->w->n_unique_timers + 1,
 				  sizeof(*t->unique_timers));
 	/* Statistics main reads: in the shared region (process instances). */
-	if (engine_place_hists(e, t))
+	if (engine_place_stats(e, t))
 		return -1;
 	if (e2e_wanted(task) &&
 	    !(t->stats.e2e = engine_shm_alloc(e, sizeof(struct e2e_stats))))
@@ -251,14 +286,6 @@ static int engine_init_thread(struct engine *e, struct thread *t,
 	if (!t->unique_timers || thread_states_init(t)) {
 		fprintf(stderr, "mimic: out of memory\n");
 		return -1;
-	}
-	if (g->log_mode != LOG_DISABLED) {
-		size_t cap = ring_capacity(rtapp_log_ring_bytes(g));
-		struct log_row *rows = engine_shm_alloc(e, cap * sizeof(*rows));
-
-		if (!rows)
-			return -1;
-		ring_init(&t->ring, rows, cap);
 	}
 	return 0;
 }
@@ -950,6 +977,7 @@ static size_t engine_shm_size(const struct workload *w,
 		per += trace_ring_bytes(trace_slices(opt->trace_slices));
 	if (w->g.log_mode != LOG_DISABLED)
 		per += rtapp_log_ring_bytes(&w->g) + sizeof(struct log_row);
+	per += (size_t)sysconf(_SC_PAGESIZE); /* engine_place_stats aligns */
 	for (size_t k = 0; k < w->n_tasks; k++)
 		if (w->tasks[k].samples) {
 			per += samples_bytes(); /* reserved, filled as they come */

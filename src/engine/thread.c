@@ -86,22 +86,26 @@ static void thread_span(const void *p, size_t len, uintptr_t *lo,
 }
 
 /*
- * Makes resident now what t's first iteration writes (best effort): the
- * headers of the histograms the task records, the first chunks of their
- * pool (one per histogram, as a signed value goes to one of its two
- * sides, and one more), the first row of the log ring. No more: on a
- * guest with shadow page tables a page costs 8 us more at its first
- * write however it was made resident (doc/limits.md).
- * Each thread as it sets itself up, while main creates the others, so
- * that they are not faulted in by every thread at once as the gate
- * opens. The headers and the pool are adjacent (engine.c allocates them
- * together): one range for them, one for the ring.
+ * Makes resident now what t's first iteration writes (best effort): its
+ * log ring's home row, the headers of the histograms the task records
+ * and the first chunks of their pool (one per histogram, as a signed
+ * value goes to one of its two sides, and one more). No more: on a guest
+ * with shadow page tables a page costs 8 us more at its first write
+ * however it was made resident (doc/limits.md). These are adjacent, from
+ * the start of a page (engine_place_stats): one range. Each thread as it
+ * sets itself up, while main creates the others, so that they are not
+ * faulted in by every thread at once as the gate opens. plain and sign:
+ * how many histograms of each kind (thread_hist_counts).
  */
-static void thread_prefault_stats(struct thread *t)
+static void thread_prefault_stats(struct thread *t, unsigned plain,
+				  unsigned sign)
 {
 	const struct thread_stats *s = &t->stats;
 	uintptr_t lo = 0, hi = 0;
 
+	if (t->ring.rows)
+		thread_span(ring_home(&t->ring), sizeof(struct log_row), &lo,
+			    &hi);
 	thread_span(s->request_us, sizeof(struct rhist), &lo, &hi);
 	thread_span(s->rate, sizeof(struct rhist), &lo, &hi);
 	thread_span(s->run_us, sizeof(struct rhist), &lo, &hi);
@@ -113,22 +117,9 @@ static void thread_prefault_stats(struct thread *t)
 		thread_span(s->message_clock_us[w], sizeof(struct rhist), &lo,
 			    &hi);
 	}
-	if (s->hists) {
-		/* From the task, not the pool's header: asked before the
-		 * header is written (thread_setup). */
-		unsigned plain, sign, hists, cap, chunks;
-
-		thread_hist_counts(t->task, t->eng->w->g.us_clock_messages,
-				   &plain, &sign);
-		hists = plain + 2 * sign;
-		cap = hists * RHIST_CHUNKS;
-		chunks = plain + sign + 1;
-		thread_span(s->hists,
-			    rhist_pool_head_bytes(chunks < cap ? chunks : cap),
-			    &lo, &hi);
-	}
+	thread_span(s->hists, rhist_pool_head_bytes(plain + sign + 1), &lo,
+		    &hi);
 	madv_populate((const void *)lo, hi - lo);
-	madv_populate(t->ring.rows, t->ring.rows ? sizeof(*t->ring.rows) : 0);
 }
 
 static void thread_init_rhist(struct rhist *h, struct rhist_pool *pool)
@@ -138,16 +129,15 @@ static void thread_init_rhist(struct rhist *h, struct rhist_pool *pool)
 }
 
 /* The headers of the histograms main placed (engine.c), each pointed at
- * by t's statistics; zero until now. */
-static void thread_init_stats(struct thread *t)
+ * by t's statistics; zero until now. plain and sign: how many of each
+ * kind (thread_hist_counts). */
+static void thread_init_stats(struct thread *t, unsigned plain,
+			      unsigned sign)
 {
 	struct thread_stats *s = &t->stats;
-	unsigned plain, sign;
 
 	if (!s->hists)
 		return;
-	thread_hist_counts(t->task, t->eng->w->g.us_clock_messages, &plain,
-			   &sign);
 	rhist_pool_init(s->hists, plain + 2 * sign);
 	for (int w = 0; w < WAKE_PATHS; w++) {
 		thread_init_rhist(s->wake_us[w], s->hists);
@@ -167,6 +157,7 @@ static void thread_init_stats(struct thread *t)
 static void thread_setup(struct thread *t)
 {
 	const struct task *task = t->task;
+	unsigned plain, sign;
 
 	/* Its statistics on its nodes, if it is bound to some: resident
 	 * before time zero (not faulted in by every thread at once as the
@@ -175,8 +166,10 @@ static void thread_setup(struct thread *t)
 		thread_membind(&task->nodes);
 		t->cur_nodes = &task->nodes;
 	}
-	thread_prefault_stats(t);
-	thread_init_stats(t);
+	thread_hist_counts(task, t->eng->w->g.us_clock_messages, &plain,
+			   &sign);
+	thread_prefault_stats(t, plain, sign);
+	thread_init_stats(t, plain, sign);
 	prctl(PR_SET_NAME, t->name, 0, 0, 0);
 	/* The live resources exist by now (made after the threads' set-up
 	 * in main, and before any thread starts). */

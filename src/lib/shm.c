@@ -24,12 +24,22 @@ int shm_init(struct shm *s, size_t size)
 
 void *shm_alloc(struct shm *s, size_t bytes)
 {
-	size_t need = (bytes + SHM_ALIGN - 1) & ~(size_t)(SHM_ALIGN - 1);
-	size_t at = atomic_fetch_add(s->used, need);
+	return shm_alloc_aligned(s, bytes, SHM_ALIGN, 0);
+}
 
-	if (at + need > s->size || at + need < at)
-		return NULL;
-	return (char *)s->base + at; /* fresh shared pages are zero */
+/* The base is page-aligned (mmap): an offset's alignment is the address's. */
+void *shm_alloc_aligned(struct shm *s, size_t bytes, size_t align,
+			size_t at)
+{
+	size_t need = (bytes + SHM_ALIGN - 1) & ~(size_t)(SHM_ALIGN - 1);
+	size_t cur = atomic_load(s->used), start;
+
+	do {
+		start = cur + ((0 - (cur + at)) & (align - 1));
+		if (start + need > s->size || start + need < cur)
+			return NULL;
+	} while (!atomic_compare_exchange_weak(s->used, &cur, start + need));
+	return (char *)s->base + start; /* fresh shared pages are zero */
 }
 
 void shm_free(struct shm *s)

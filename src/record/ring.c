@@ -15,29 +15,36 @@ void ring_init(struct log_ring *r, struct log_row *rows, size_t cap)
 {
 	r->rows = rows;
 	r->cap = cap;
-	atomic_init(&r->head, 0);
-	atomic_init(&r->tail, 0);
+	atomic_init(&r->head, cap - 1);
+	atomic_init(&r->tail, cap - 1);
 	atomic_init(&r->dropped, 0);
 }
 
+struct log_row *ring_home(const struct log_ring *r)
+{
+	return &r->rows[r->cap - 1];
+}
+
 /*
- * An empty ring starts again at its first row (both positions moved to
- * the next multiple of cap): rows drained as fast as they come then stay
- * in the ring's first page instead of walking over, and making resident,
- * all of it (256 KiB per thread by default). Only the producer moves head;
- * the consumer stores tail only after seeing rows, so while the ring is
- * empty this compare-and-swap is the only writer of tail.
+ * An empty ring starts again at its home, its last row (both positions
+ * moved to the next that is cap - 1 modulo cap): rows drained as fast as
+ * they come then stay in its last row and first page instead of walking
+ * over, and making resident, all of it (256 KiB per thread by default);
+ * the engine places the thread's statistics right after that last row
+ * (engine.c), so that one is already resident. Only the producer moves
+ * head; the consumer stores tail only after seeing rows, so while the
+ * ring is empty this compare-and-swap is the only writer of tail.
  */
 static void ring_rewind(struct log_ring *r, uint64_t *head, uint64_t *tail)
 {
-	uint64_t start = (*head | (r->cap - 1)) + 1;
+	uint64_t home = *head | (r->cap - 1);
 
-	if (*head != *tail || !(*head & (r->cap - 1)))
+	if (*head != *tail || *head == home)
 		return;
-	if (atomic_compare_exchange_strong_explicit(&r->tail, tail, start,
+	if (atomic_compare_exchange_strong_explicit(&r->tail, tail, home,
 						    memory_order_acquire,
 						    memory_order_acquire))
-		*head = *tail = start;
+		*head = *tail = home;
 }
 
 bool ring_push(struct log_ring *r, const struct log_row *row)

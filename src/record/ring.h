@@ -33,6 +33,9 @@ struct log_ring {
 size_t ring_capacity(size_t bytes);
 /* rows: cap rows owned by the caller (the engine's shared region). */
 void ring_init(struct log_ring *r, struct log_row *rows, size_t cap);
+/* The row written first, and first again each time the ring was drained
+ * empty: its last (the rows go on from its first). */
+struct log_row *ring_home(const struct log_ring *r);
 bool ring_push(struct log_ring *r, const struct log_row *row);
 /* Copies out up to max rows; returns how many. */
 size_t ring_pop(struct log_ring *r, struct log_row *out, size_t max);

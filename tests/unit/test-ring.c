@@ -1,7 +1,8 @@
 /*
  * test-ring.c - the log ring keeps rows in order, counts what it drops
- * when full instead of blocking the thread, starts again at its first row
- * when drained (its footprint is what is pending, not its capacity), and
+ * when full instead of blocking the thread, starts again at its home (its
+ * last row, ring_home) when drained (its footprint is what is pending, not
+ * its capacity), and
  * is safe with one producer and one consumer running at once.
  */
 #include "record/ring.h"
@@ -56,23 +57,25 @@ static void a_full_ring_drops_and_counts(void)
 	       "once drained it accepts rows again");
 }
 
-static void a_drained_ring_starts_again_at_its_first_row(void)
+static void a_drained_ring_starts_again_at_its_home(void)
 {
 	struct log_row rows[64] = { 0 }, out[64];
 	struct log_ring r;
-	bool first_row = true;
+	bool home = true;
 	size_t n;
 
 	ring_init(&r, rows, 64);
+	TAP_OK(ring_home(&r) == &rows[63], "a ring's home is its last row");
 	for (int round = 0; round < 10; round++) {
 		for (int i = 0; i < 3; i++)
 			ring_push(&r, &(struct log_row){ .perf = (uint64_t)(100 * round + i) });
-		first_row &= rows[0].perf == (uint64_t)(100 * round) &&
-			     rows[2].perf == (uint64_t)(100 * round + 2);
+		home &= rows[63].perf == (uint64_t)(100 * round) &&
+			rows[1].perf == (uint64_t)(100 * round + 2);
 		n = ring_pop(&r, out, 64);
-		first_row &= n == 3 && out[2].perf == (uint64_t)(100 * round + 2);
+		home &= n == 3 && out[0].perf == (uint64_t)(100 * round) &&
+			out[2].perf == (uint64_t)(100 * round + 2);
 	}
-	TAP_OK(first_row, "10 rounds of 3 rows drained each time all use rows 0-2");
+	TAP_OK(home, "10 rounds of 3 rows drained each time all use rows 63, 0 and 1, in order");
 	TAP_OK(ring_pop(&r, out, 64) == 0, "the drained ring is empty");
 	for (int i = 0; i < 64; i++)
 		ring_push(&r, &(struct log_row){ .perf = (uint64_t)i });
@@ -121,7 +124,7 @@ int main(void)
 	capacity_is_a_power_of_two_of_at_least_64();
 	rows_come_out_in_order();
 	a_full_ring_drops_and_counts();
-	a_drained_ring_starts_again_at_its_first_row();
+	a_drained_ring_starts_again_at_its_home();
 	one_producer_one_consumer_lose_nothing();
 	return tap_done();
 }
