@@ -11,13 +11,17 @@
 # histograms of what its events record and only those.
 . "${srcdir:-.}/tests/lib.sh"
 plan 12
-mkdir "$TMP/logs"
-cat >"$TMP/w.json" <<J
-{ "global": { "calibration": 50, "duration": 3, "logdir": "$TMP/logs",
+# periodic FILE LOGDIR INSTANCES DURATION PERIOD: a periodic task's file.
+periodic() {
+	cat >"$1" <<J
+{ "global": { "calibration": 50, "duration": $4, "logdir": "$2",
               "stack_size": 65536 },
-  "tasks": { "p": { "instance": 1000, "run": 50,
-                    "timer": { "ref": "unique", "period": 100000 } } } }
+  "tasks": { "p": { "instance": $3, "run": 50,
+                    "timer": { "ref": "unique", "period": $5 } } } }
 J
+}
+mkdir "$TMP/logs"
+periodic "$TMP/w.json" "$TMP/logs" 1000 3 100000
 run_bounded 60 "$MIMIC" --quiet --summary "$TMP/s1000.json" "$TMP/w.json" 2>"$TMP/err"
 diag <"$TMP/err"
 ok $rc "1000 threads, 3 s: exit $rc in $took ms"
@@ -50,12 +54,7 @@ ok $? "the summary counts 1000 threads and a wake-up per row ($n, $all rows)"
 # pages apart. Read once all 500 logs exist (after time zero, so every
 # thread's set-up made its block resident), before the second iteration.
 mkdir "$TMP/one"
-cat >"$TMP/one.json" <<J
-{ "global": { "calibration": 50, "duration": 2, "logdir": "$TMP/one",
-              "stack_size": 65536 },
-  "tasks": { "p": { "instance": 500, "run": 50,
-                    "timer": { "ref": "unique", "period": 3000000 } } } }
-J
+periodic "$TMP/one.json" "$TMP/one" 500 2 3000000
 ( for i in $(seq 40); do
 	[ "$(ls "$TMP/one" | wc -l)" -ge 500 ] && break
 	sleep 0.05
