@@ -54,16 +54,22 @@ static void negative_slack_stays_negative(void)
 	free(s);
 }
 
-/* Every column at its widest value still fits RTAPP_LOG_ROW_MAX. */
+/*
+ * Every column at its widest still fits RTAPP_LOG_ROW_MAX (at most 11 +
+ * 10 x 20 characters, 10 spaces and the newline: 222): values whose µs
+ * rounding and differences do not overflow (w), negative where a column
+ * is unsigned (20 digits), all but start, which period and rel_st are
+ * taken from.
+ */
 static void the_widest_row_fits(void)
 {
+	const int64_t w = INT64_MAX - 1000, h = w / 2;
 	struct log_row r = {
-		.perf = UINT64_MAX, .run_ns = INT64_MAX, .start_ns = INT64_MIN,
-		.end_ns = INT64_MAX, .slack_ns = INT64_MIN,
-		.c_duration_ns = INT64_MAX, .c_period_ns = INT64_MAX,
-		.wu_lat_ns = INT64_MAX,
+		.perf = UINT64_MAX, .run_ns = -w, .start_ns = h, .end_ns = -h,
+		.slack_ns = -w, .c_duration_ns = -w, .c_period_ns = -w,
+		.wu_lat_ns = -w,
 	};
-	char *s = row_text(-2147483647 - 1, &r, INT64_MAX);
+	char *s = row_text(-2147483647 - 1, &r, w);
 	size_t len = strlen(s);
 
 	TAP_OK(len < RTAPP_LOG_ROW_MAX && s[len - 1] == '\n',
