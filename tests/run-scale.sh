@@ -50,9 +50,10 @@ ok $? "the summary counts 1000 threads and a wake-up per row ($n, $all rows)"
 # What a thread keeps resident of the shared region (the /dev/zero
 # mapping) after its first iteration: its slot (2.1 KiB) and one block
 # from a page's start with its log ring's home row, histogram headers and
-# first chunks (2 pages): under 13 KiB. It was 18 KiB with these four
-# pages apart. Read once all 500 logs exist (after time zero, so every
-# thread's set-up made its block resident), before the second iteration.
+# first chunks (2 pages): under 13 KiB. It was 15.9 KiB with these in
+# three or four pages apart. Read once all 500 logs exist (after time
+# zero, so every thread's set-up made its block resident), before the
+# second iteration.
 mkdir "$TMP/one"
 periodic "$TMP/one.json" "$TMP/one" 500 2 3000000
 ( for i in $(seq 40); do

@@ -189,7 +189,7 @@ static void engine_assign_hists(const struct engine *e, struct thread *t,
  * (rhist.h). A ring's rows start at its last (ring_home), so a thread's
  * first iteration writes that row, the headers and the pool's first
  * chunks: adjacent bytes, placed from the start of a page (two pages for
- * four histograms, where they were four pages apart), made resident
+ * four histograms, where they were three or four apart), made resident
  * before time zero (thread.c). Only placed here: the thread writes the
  * headers (thread_init_stats).
  */
