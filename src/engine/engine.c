@@ -93,7 +93,7 @@ static void *engine_shm_alloc_aligned(struct engine *e, size_t bytes,
 
 static void *engine_shm_alloc(struct engine *e, size_t bytes)
 {
-	return engine_shm_alloc_aligned(e, bytes, 64, 0);
+	return engine_shm_alloc_aligned(e, bytes, SHM_ALIGN, 0);
 }
 
 /* "<idx>" or, for a fork, "<idx>-<nnnn>": the thread's and log's suffix. */

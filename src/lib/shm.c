@@ -5,8 +5,6 @@
 #include <stdint.h>
 #include <sys/mman.h>
 
-#define SHM_ALIGN 64 /* a cache line: no false sharing between objects */
-
 int shm_init(struct shm *s, size_t size)
 {
 	size = (size + SHM_ALIGN - 1) & ~(size_t)(SHM_ALIGN - 1);

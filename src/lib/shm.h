@@ -12,6 +12,9 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+/* Every block starts on a cache line: no false sharing between objects. */
+#define SHM_ALIGN 64
+
 struct shm {
 	void *base;
 	size_t size;
@@ -23,8 +26,9 @@ int shm_init(struct shm *s, size_t size);
 /* Zeroed, cache-line aligned; NULL when the region is exhausted. Safe to
  * call from any thread or process sharing the region. */
 void *shm_alloc(struct shm *s, size_t bytes);
-/* The same, placed so that its byte at offset at (a multiple of 64) is on
- * a multiple of align (a power of two, at least 64). */
+/* The same, placed so that its byte at offset at (a multiple of
+ * SHM_ALIGN) is on a multiple of align (a power of two, at least
+ * SHM_ALIGN). */
 void *shm_alloc_aligned(struct shm *s, size_t bytes, size_t align,
 			size_t at);
 void shm_free(struct shm *s);
