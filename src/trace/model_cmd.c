@@ -153,19 +153,22 @@ static void model_table(const struct model *m, const char *output)
 {
 	fprintf(stderr, "mimic: %zu threads, %.3f s recorded -> %s\n", m->n,
 		m->elapsed_s, output ? output : "standard output");
-	fprintf(stderr, "%-16s %7s %9s %10s %10s %9s  %-10s %10s %10s\n",
+	fprintf(stderr, "%-16s %7s %9s %10s %10s %9s %7s %7s  %-10s %10s %10s\n",
 		"task", "pid", "loops", "cpu_ms", "burst_p50", "kernel_us",
-		"blocks_in", "block_p50", "block_p99");
+		"send_us", "recv_us", "blocks_in", "block_p50", "block_p99");
 	for (size_t i = 0; i < m->n; i++) {
 		const struct md_task *mt = &m->t[i];
-
-		char kern[16] = "-";
+		char kern[16] = "-", send[16] = "-", recv[16] = "-";
 
 		if (md_kern_measured(mt))
 			snprintf(kern, sizeof(kern), "%.1f", mt->kern_us);
-		fprintf(stderr, "%-16s %7d %9lld %10.2f %10.1f %9s  %-10s ",
+		if (mt->send_kern_us >= 0)
+			snprintf(send, sizeof(send), "%.1f", mt->send_kern_us);
+		if (mt->recv_kern_us >= 0)
+			snprintf(recv, sizeof(recv), "%.1f", mt->recv_kern_us);
+		fprintf(stderr, "%-16s %7d %9lld %10.2f %10.1f %9s %7s %7s  %-10s ",
 			mt->name, mt->src->pid, mt->loops,
-			mt->src->cpu_ns / 1e6, mt->burst.p50, kern,
+			mt->src->cpu_ns / 1e6, mt->burst.p50, kern, send, recv,
 			block_name(mt));
 		if (mt->block == MD_TIMER)
 			fprintf(stderr, "period %.1f us, jitter +-%.1f us\n",

@@ -30,6 +30,9 @@
 			       * kernel per µs of the kernel's way back
 			       * from it (switch in to exit): a CPU gone
 			       * cold over a long sleep slows both */
+#define MD_COST_MSG_USER_US 1.5 /* a message read or written, beyond its
+				 * call's recorded kernel part */
+/* the same, whole, when the recording does not show the calls */
 #define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
 #define MD_COST_SEND_US 2.0   /* a message written */
 #define MD_COST_SOCK_US 3.6   /* a message read or written, AF_UNIX socket */
@@ -317,6 +320,18 @@ static double md_user_us(const struct md_task *mt)
 }
 
 /*
+ * mimic's CPU for a message read or written: the call's kernel part as
+ * the recording shows it (a write that wakes a waiting reader costs
+ * several times one that does not: perf bench sched pipe's writes 4.9 us,
+ * a flood's 0.5-0.9), and mimic's part outside it; whole when the
+ * recording did not show the calls.
+ */
+static double md_msg_us(double kern_us, double whole_us)
+{
+	return kern_us >= 0 ? kern_us + MD_COST_MSG_USER_US : whole_us;
+}
+
+/*
  * mimic's own CPU per iteration: what its events cost beyond their
  * `run` (measured here on a 2-CPU VM while recording: doc/model.md). The
  * recorded CPU holds the original's own read, write and wake-up costs,
@@ -344,15 +359,17 @@ static double md_cost(const struct model *m, const struct md_task *mt)
 		reads = (double)mt->per_recv;
 		if (measured && mt->loops > 0)
 			reads = fmax(reads - blocks / (double)mt->loops, 0);
-		c += (mt->chan == TL_CHAN_PIPE ? MD_COST_RECV_US :
+		c += md_msg_us(mt->recv_kern_us, mt->chan == TL_CHAN_PIPE ?
+						 MD_COST_RECV_US :
 						 MD_COST_SOCK_US) *
 		     reads;
 	}
 	for (size_t l = 0; l < mt->n_out; l++)
 		if (mt->out[l].when == MD_EACH)
-			c += (m->t[mt->out[l].to].chan == TL_CHAN_PIPE ?
-				      MD_COST_SEND_US :
-				      MD_COST_SOCK_US) *
+			c += md_msg_us(mt->send_kern_us,
+				       m->t[mt->out[l].to].chan == TL_CHAN_PIPE ?
+					       MD_COST_SEND_US :
+					       MD_COST_SOCK_US) *
 			     (double)mt->out[l].count;
 	return c;
 }
@@ -659,6 +676,10 @@ int model_infer(struct model *m, const struct timeline *tl)
 		mt->cls = md_join_class(tl, t, mt->cls, &mt->cycles);
 		mt->kern_us = tl_kern_mean(t, mt->cls, &mt->kern_n) / 1e3;
 		mt->kern_in_us = tl_kern_in_mean(t, mt->cls) / 1e3;
+		mt->recv_kern_us = t->n_read_kern >= MD_TIMER_MIN ?
+			t->read_kern_ns / (double)t->n_read_kern / 1e3 : -1;
+		mt->send_kern_us = t->n_write_kern >= MD_TIMER_MIN ?
+			t->write_kern_ns / (double)t->n_write_kern / 1e3 : -1;
 		if (md_shape(mt))
 			return -1;
 		mt->loops = mt->cycles ? (long long)mt->cycles : 1;

@@ -74,6 +74,10 @@ struct md_task {
 	double kern_us;             /* the kernel's part of a blocking of cls */
 	double kern_in_us;          /* its switch in to the call's exit */
 	size_t kern_n;              /* the blockings it was measured on */
+	/* the kernel's part of a message read without blocking and of a
+	 * message written, as recorded (model_timeline.h); < 0: too few
+	 * calls seen to tell */
+	double recv_kern_us, send_kern_us;
 	bool sends_first;           /* sends, then blocks (it starts chains) */
 	bool joins;                 /* its recv is its children's ends */
 	bool joins_in_order;        /* each child's from its own channel, in

@@ -439,6 +439,7 @@ static int tl_event(const struct trace_ev *e, void *data)
 {
 	struct timeline *tl = data;
 	struct tl_thread *t;
+	bool through;
 
 	tl->t_end = e->ts;
 	/* --pid: time zero is the recording's first event. */
@@ -504,6 +505,9 @@ static int tl_event(const struct trace_ev *e, void *data)
 			break;
 		if (!e->sys_ret && e->sys_id == t->cur_sys)
 			tl_count_made(t, e->sys_id);
+		/* On CPU from its entry: neither blocked nor preempted */
+		through = e->sys_id == t->cur_sys && !t->exit_pending &&
+			  t->on_cpu && t->on_since <= t->sys_since;
 		/* The blocking call returns: its other half, when it ran
 		 * through from its switch in. */
 		if (t->exit_pending && t->n_blocks) {
@@ -526,9 +530,17 @@ static int tl_event(const struct trace_ev *e, void *data)
 			t->n_reads++;
 			if (e->sys_ret > t->read_max)
 				t->read_max = e->sys_ret;
+			if (through) {
+				t->read_kern_ns += (double)(e->ts - t->sys_since);
+				t->n_read_kern++;
+			}
 		} else if (tl_classify(e->sys_id) == TL_WRITE) {
 			t->write_bytes += (double)e->sys_ret;
 			t->n_writes++;
+			if (through) {
+				t->write_kern_ns += (double)(e->ts - t->sys_since);
+				t->n_write_kern++;
+			}
 		}
 		break;
 	}

@@ -79,6 +79,11 @@ struct tl_thread {
 	unsigned long n_reads, n_writes;
 	long read_max;             /* the most one read returned: its buffer,
 				    * when a message was larger */
+	/* the kernel's part of those that ran through on CPU (neither
+	 * blocked nor preempted): system call entry to exit, summed, and
+	 * their count */
+	double read_kern_ns, write_kern_ns;
+	unsigned long n_read_kern, n_write_kern;
 	/* the channels it made: those that returned 0 */
 	unsigned long made[TL_N_CHANS];
 	/* a process's leader (pid == tgid): the sums of made over its
