@@ -439,7 +439,7 @@ static int tl_event(const struct trace_ev *e, void *data)
 {
 	struct timeline *tl = data;
 	struct tl_thread *t;
-	bool through;
+	bool entered, through;
 
 	tl->t_end = e->ts;
 	/* --pid: time zero is the recording's first event. */
@@ -496,6 +496,8 @@ static int tl_event(const struct trace_ev *e, void *data)
 			t->cur_args[0] = e->sys_args[0];
 			t->cur_args[1] = e->sys_args[1];
 			t->sys_since = e->ts;
+			t->cpu_at_sys = t->cpu_ns +
+					(t->on_cpu ? e->ts - t->on_since : 0);
 			t->exit_pending = false;
 		}
 		break;
@@ -505,9 +507,10 @@ static int tl_event(const struct trace_ev *e, void *data)
 			break;
 		if (!e->sys_ret && e->sys_id == t->cur_sys)
 			tl_count_made(t, e->sys_id);
+		entered = e->sys_id == t->cur_sys;
 		/* On CPU from its entry: neither blocked nor preempted */
-		through = e->sys_id == t->cur_sys && !t->exit_pending &&
-			  t->on_cpu && t->on_since <= t->sys_since;
+		through = entered && !t->exit_pending && t->on_cpu &&
+			  t->on_since <= t->sys_since;
 		/* The blocking call returns: its other half, when it ran
 		 * through from its switch in. */
 		if (t->exit_pending && t->n_blocks) {
@@ -537,6 +540,10 @@ static int tl_event(const struct trace_ev *e, void *data)
 		} else if (tl_classify(e->sys_id) == TL_WRITE) {
 			t->write_bytes += (double)e->sys_ret;
 			t->n_writes++;
+			if (!t->wrote && entered) {
+				t->wrote = true;
+				t->cpu_first_write = t->cpu_at_sys;
+			}
 			if (through) {
 				t->write_kern_ns += (double)(e->ts - t->sys_since);
 				t->n_write_kern++;

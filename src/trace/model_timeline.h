@@ -84,6 +84,10 @@ struct tl_thread {
 	 * their count */
 	double read_kern_ns, write_kern_ns;
 	unsigned long n_read_kern, n_write_kern;
+	/* its CPU before its first write-class call that moved data (a
+	 * setup, when it is one, ends there: after it come messages) */
+	unsigned long long cpu_first_write;
+	bool wrote;
 	/* the channels it made: those that returned 0 */
 	unsigned long made[TL_N_CHANS];
 	/* a process's leader (pid == tgid): the sums of made over its
@@ -102,6 +106,7 @@ struct tl_thread {
 	long cur_sys;
 	unsigned long cur_args[2];
 	unsigned long long sys_since; /* cur_sys entered */
+	unsigned long long cpu_at_sys; /* its CPU then */
 };
 
 struct timeline {
