@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-PLAN=41
+PLAN=42
 plan $PLAN
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
@@ -121,6 +121,46 @@ task_of hackbench "$TMP/sockets.json" | tr -d '\n\t ' >"$TMP/parent"
 grep -q '"start":{"run":1366}' "$TMP/parent" &&
 	grep -q '"loop":"${3\*scale}","run":{"choice":\[\[4.7,1\],\[13.9,1\]\]}' "$TMP/parent"
 ok $? "the CPU before the first wait, more than the loop's after it, is a setup: a start phase's run (hackbench's parent)"
+# tests/data/model-senders.dat.gz: 'hackbench -g 1 -f 4 -l 400'. Two
+# senders wrote until a socket was full before they first blocked, and
+# their loops' runs are at the floor: their setups give the loop the CPU
+# after their first write (their ready byte), as much as it lacks, never
+# more. From trace-cmd's report: each sender's CPU before its first
+# write and before its first blocking in a write; a setup's run is that
+# less mimic's start of a process (700 us).
+if command -v trace-cmd >/dev/null 2>&1; then
+	gzip -dc "$DATA/model-senders.dat.gz" >"$TMP/senders.dat"
+	"$MIMIC" model -o "$TMP/senders.json" "$TMP/senders.dat" 2>"$TMP/senders.table"
+	trace-cmd report -t "$TMP/senders.dat" 2>/dev/null >"$TMP/senders.txt"
+	cut=0 bad=0
+	for pid in 16157 16158 16159 16160; do
+		set -- $(awk -v pid=$pid -v w=" 1 18 20 44 46 307 " '
+		{ n_ = split($1, a, "-"); p = a[n_]; ts = $3; sub(/:$/, "", ts) }
+		$4 == "sched_switch:" {
+			if (p == pid) {
+				if (on) acc += ts - on
+				on = 0
+				if ($7 !~ /^R/ && index(w, " " cur " ") && !blocked) blocked = acc
+			}
+			if (index($0, ":" pid " [") > index($0, "==>")) on = ts
+			next
+		}
+		p == pid && !on { on = ts }
+		$4 == "sys_enter:" && p == pid { cur = $6; at = acc + ts - on; next }
+		$4 == "sys_exit:" && p == pid { if (index(w, " " $6 " ") && $8 > 0 && !wrote) wrote = at; cur = "" }
+		END { printf "%.0f %.0f\n", wrote * 1e6, blocked * 1e6 }' "$TMP/senders.txt")
+		name=$(awk -v p=$pid '$2 == p { print $1 }' "$TMP/senders.table")
+		start=$(task_of "$name" "$TMP/senders.json" | tr -d '\n\t ' | sed -n 's/.*"start":{"run":\([0-9.]*\)}.*/\1/p')
+		echo "$name (pid $pid): first write at $1 us, first blocking at $2 us, setup run ${start:-none}" | diag
+		[ -n "$start" ] || continue
+		awk -v s="$start" -v w="$1" -v b="$2" 'BEGIN { exit !(s >= w - 700 - 1 && s <= b - 700 + 1) }' || bad=1
+		awk -v s="$start" -v b="$2" 'BEGIN { exit !(s < b - 700 - 1) }' && cut=$((cut + 1))
+	done
+	[ "$bad" -eq 0 ] && [ "$cut" -ge 1 ]
+	ok $? "a sender's setup that wrote messages gives its loop, at the floor, the CPU after its first write ($cut of 4 cut)"
+else
+	skip "trace-cmd is not installed"
+fi
 # tests/data/model-silent.dat: 'hackbench -g 1 -f 4 -l 60' recorded while
 # two CPU hogs ran; none of hackbench-9's 241 writes woke its receivers
 # (they were running), whose reads (240 each) are more than the other
