@@ -505,9 +505,9 @@ static int tl_event(const struct trace_ev *e, void *data)
 		t = timeline_find(tl, e->pid);
 		if (!t || !t->in_tree)
 			break;
-		if (!e->sys_ret && e->sys_id == t->cur_sys)
-			tl_count_made(t, e->sys_id);
 		entered = e->sys_id == t->cur_sys;
+		if (!e->sys_ret && entered)
+			tl_count_made(t, e->sys_id);
 		/* On CPU from its entry: neither blocked nor preempted */
 		through = entered && !t->exit_pending && t->on_cpu &&
 			  t->on_since <= t->sys_since;

@@ -84,8 +84,8 @@ struct tl_thread {
 	 * their count */
 	double read_kern_ns, write_kern_ns;
 	unsigned long n_read_kern, n_write_kern;
-	/* its CPU before its first write-class call that moved data (a
-	 * setup, when it is one, ends there: after it come messages) */
+	/* its CPU before its first write-class call that moved data: what
+	 * a setup holds after it may be its first messages' writes */
 	unsigned long long cpu_first_write;
 	bool wrote;
 	/* the channels it made: those that returned 0 */
