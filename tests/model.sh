@@ -195,12 +195,29 @@ diag <"$TMP/table"
 [ "$(grep -c '^		"sleep\(-[2-5]\)\?": {' "$TMP/sleep.json")" -eq 5 ] &&
 	grep -q '^		"sh": {' "$TMP/sleep.json"
 ok $? "its tasks are sh and five sleeps, named after the threads"
-# Each sleep process sleeps once: 50 ms and its timer slack.
+# Each sleep process sleeps once: 50 ms and its timer slack, from its
+# call's entry (where the timer starts) to its wake-up, as trace-cmd
+# reports them; never less than the 50 ms asked (10 us for the CPUs'
+# clocks). A busy machine may wake it late (67 ms seen): that is what it
+# slept, and what the model sleeps.
 sleeps=$(grep -A8 '^		"sleep' "$TMP/sleep.json" | sed -n 's/.*"sleep": \([0-9.]*\)$/\1/p')
 echo "$sleeps" | diag
-[ "$(echo "$sleeps" | awk '$1 >= 49000 && $1 <= 60000' | wc -l)" -eq 5 ]
+if command -v trace-cmd >/dev/null 2>&1; then
+	trace-cmd report -t "$TMP/sleep.dat" 2>/dev/null >"$TMP/sleep.txt"
+	recorded=$(for pid in $(awk '$1 ~ /^sleep(-[2-5])?$/ { print $2 }' "$TMP/table"); do
+		awk -v pid=$pid '{ n_ = split($1, a, "-"); p = a[n_]; ts = $3; sub(/:$/, "", ts) }
+			$4 == "sys_enter:" && p == pid && ($6 == 230 || $6 == 35) { at = ts }
+			$4 == "sched_waking:" && at && index($0, " pid=" pid " ") { printf "%.0f\n", (ts - at) * 1e6; exit }' "$TMP/sleep.txt"
+	done)
+	echo "recorded: $(echo $recorded)" | diag
+	[ "$(echo "$sleeps" | wc -l)" -eq 5 ] && [ "$(echo "$recorded" | wc -l)" -eq 5 ] &&
+		[ "$(echo "$recorded" | awk '$1 >= 49990' | wc -l)" -eq 5 ] &&
+		[ "$(echo $sleeps)" = "$(echo $recorded)" ]
+else
+	[ "$(echo "$sleeps" | awk '$1 >= 49990 && $1 <= 60000' | wc -l)" -eq 5 ]
+fi
 st=$?
-ok $st "each sleep process's sleep is 49-60 ms"
+ok $st "each sleep process's sleep is its call's entry to its wake-up, at least 50 ms"
 if [ $st -ne 0 ]; then
 	cp "$TMP/sleep.dat" "${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat"
 	echo "the recording is kept in ${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat" | diag

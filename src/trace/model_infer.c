@@ -197,6 +197,18 @@ static void md_name(struct model *m, size_t i)
 		snprintf(m->t[i].name, sizeof(m->t[i].name), "%s", base);
 }
 
+/* A blocking's length: switched out to woken; a sleep's from its call's
+ * entry, where its timer started (a sleep preempted before it switched
+ * out was 1.6 ms shorter from the switch out, on a busy machine). */
+static double md_block_len(const struct tl_block *b)
+{
+	unsigned long long from = b->cls == TL_SLEEP && b->entered &&
+					  b->entered <= b->start ?
+					  b->entered : b->start;
+
+	return (double)(b->wake - from);
+}
+
 /* CPU per iteration: the bursts between two blockings of the loop's
  * class summed, and the lengths of those blockings (blocked → woken).
  * The CPU before the first of them, when it is more than all the loop's
@@ -222,8 +234,7 @@ static int md_shape(struct md_task *mt)
 		if (i < t->n_blocks && t->blocks[i].cls == mt->cls) {
 			cpu[n_cpu++] = acc;
 			acc = 0;
-			len[n_len++] = (double)(t->blocks[i].wake -
-						t->blocks[i].start);
+			len[n_len++] = md_block_len(&t->blocks[i]);
 		}
 	}
 	/* After the last blocking: a phase of its own, not one more
@@ -277,8 +288,7 @@ static void md_timer(struct md_task *mt)
 			continue;
 		if (prev) {
 			gap[n] = (double)t->blocks[i].wake - prev;
-			len[n++] = (double)(t->blocks[i].wake -
-					    t->blocks[i].start);
+			len[n++] = md_block_len(&t->blocks[i]);
 		}
 		prev = (double)t->blocks[i].wake;
 	}

@@ -394,6 +394,7 @@ static void tl_switch(struct timeline *tl, const struct trace_ev *e)
 				if (p->cur_sys >= 0 && p->sys_since >= p->on_since)
 					b->kern = e->ts - p->sys_since;
 				b->sys = p->cur_sys;
+				b->entered = p->cur_sys >= 0 ? p->sys_since : 0;
 				b->cls = tl_classify(p->cur_sys);
 				b->waker = TL_WAKER_IRQ;
 				p->open_block = true;

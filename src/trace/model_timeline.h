@@ -47,6 +47,7 @@ struct tl_block {
 	unsigned long long kern_in; /* its second side alone (switch in to
 				     * exit), when kern has it; else 0 */
 	long sys;                  /* the system call open, -1 none */
+	unsigned long long entered; /* that call's entry, 0 unseen */
 	int waker;                 /* a tree pid, or TL_WAKER_* */
 	enum tl_class cls;
 };
