@@ -210,7 +210,7 @@ static double md_block_len(const struct tl_block *b)
 }
 
 /* CPU per iteration: the bursts between two blockings of the loop's
- * class summed, and the lengths of those blockings (blocked → woken).
+ * class summed, and the lengths of those blockings (md_block_len).
  * The CPU before the first of them, when it is more than all the loop's
  * CPU after it, is a setup (hackbench's main thread forking its 80
  * children: 12 ms, its other 48 iterations 2.4 ms), run once before the
@@ -769,8 +769,8 @@ int model_infer(struct model *m, const struct timeline *tl)
 				"it reads a message its children send as they "
 				"end", mt->name, mt->cycles,
 				tl_class_name(mt->cls));
-		else if (mt->block == MD_RECV && mt->cls != TL_READ &&
-			 mt->cls != TL_POLL)
+		else if (mt->block == MD_RECV && mt->cycles > 0 &&
+			 mt->cls != TL_READ && mt->cls != TL_POLL)
 			model_warn(m, "%s: its %lu blockings in %s are replaced by "
 				"the recv of what the threads it woke from a "
 				"full channel send it", mt->name, mt->cycles,

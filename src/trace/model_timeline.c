@@ -20,14 +20,14 @@
 #define TASK_IDLE_BIT 0x80
 #define STATE_MASK 0xff /* above: the "+" (preempted) bit */
 
-static const char *const tl_class_names[TL_N_CLASSES] = {
+static const char *const tl_class_names[TL_N_CLASSES + 1] = {
 	"sleep", "read", "futex", "poll", "write", "wait", "other syscall",
-	"no syscall",
+	"no syscall", "no blocking",
 };
 
 const char *tl_class_name(enum tl_class c)
 {
-	return tl_class_names[c];
+	return tl_class_names[c < TL_N_CLASSES ? c : TL_N_CLASSES];
 }
 
 bool tl_exit_wake(const struct tl_thread *t, unsigned long long wake)

@@ -131,6 +131,7 @@ struct tl_thread *timeline_find(const struct timeline *tl, int pid);
 
 void timeline_free(struct timeline *tl);
 
+/* c's name; TL_N_CLASSES (a thread that never blocked): "no blocking" */
 const char *tl_class_name(enum tl_class c);
 
 /* Whether t woke a thread at wake after its last blocking: its exit (a
