@@ -19,6 +19,7 @@
 #define MD_TIMER_CV 0.05      /* wake-up intervals this regular: a timer */
 #define MD_TIMER_TIE 1.1     /* intervals as narrow as the sleeps: a timer */
 #define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
+#define MD_KERN_MIN 8         /* calls needed to take their kernel part */
 #define MD_RUN_MIN_US 0.1     /* the least run written */
 /* mimic's own CPU per event, µs (md_cost) */
 #define MD_COST_LOOP_US 0.3   /* an iteration and its run */
@@ -312,7 +313,7 @@ out:
 
 bool md_kern_measured(const struct md_task *mt)
 {
-	return mt->kern_n >= MD_TIMER_MIN;
+	return mt->kern_n >= MD_KERN_MIN;
 }
 
 /*
@@ -718,9 +719,9 @@ int model_infer(struct model *m, const struct timeline *tl)
 		mt->cls = md_join_class(tl, t, mt->cls, &mt->cycles);
 		mt->kern_us = tl_kern_mean(t, mt->cls, &mt->kern_n) / 1e3;
 		mt->kern_in_us = tl_kern_in_mean(t, mt->cls) / 1e3;
-		mt->recv_kern_us = t->n_read_kern >= MD_TIMER_MIN ?
+		mt->recv_kern_us = t->n_read_kern >= MD_KERN_MIN ?
 			t->read_kern_ns / (double)t->n_read_kern / 1e3 : -1;
-		mt->send_kern_us = t->n_write_kern >= MD_TIMER_MIN ?
+		mt->send_kern_us = t->n_write_kern >= MD_KERN_MIN ?
 			t->write_kern_ns / (double)t->n_write_kern / 1e3 : -1;
 		if (md_shape(mt))
 			return -1;

@@ -497,8 +497,9 @@ static int tl_event(const struct trace_ev *e, void *data)
 			t->cur_args[0] = e->sys_args[0];
 			t->cur_args[1] = e->sys_args[1];
 			t->sys_since = e->ts;
-			t->cpu_at_sys = t->cpu_ns +
-					(t->on_cpu ? e->ts - t->on_since : 0);
+			if (!t->wrote) /* only the first write reads it */
+				t->cpu_at_sys = t->cpu_ns + (t->on_cpu ?
+						e->ts - t->on_since : 0);
 			t->exit_pending = false;
 		}
 		break;

@@ -107,7 +107,7 @@ struct tl_thread {
 	long cur_sys;
 	unsigned long cur_args[2];
 	unsigned long long sys_since; /* cur_sys entered */
-	unsigned long long cpu_at_sys; /* its CPU then */
+	unsigned long long cpu_at_sys; /* its CPU then, until it wrote */
 };
 
 struct timeline {
