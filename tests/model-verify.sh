@@ -9,7 +9,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-plan 22
+plan 28
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 # json FILE EXPR: prints EXPR of the parsed summary d (python3), else fails
 json() {
@@ -29,11 +29,21 @@ ok $? "--compare-trace with one recording: exit 2"
 [ $? -eq 2 ] && grep -q -- '--compare-trace writes no model' "$TMP/err" && [ ! -e "$TMP/m.json" ]
 ok $? "--compare-trace with -o: exit 2, nothing written"
 
+"$MIMIC" model --refine=0 "$DATA/model-small.dat" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--refine: rounds from 1 to 5, not 0' "$TMP/err"
+ok $? "--refine=0: exit 2, saying how many rounds it takes"
+"$MIMIC" model --refine --compare-trace "$DATA/model-small.dat" "$DATA/model-small.dat" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--refine corrects a model inferred now: not with --compare-trace' "$TMP/err"
+ok $? "--refine with --compare-trace: exit 2"
+"$MIMIC" model --refine --verify "$DATA/model-small.dat" "$DATA/model-small.json" 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q -- '--refine corrects the model inferred now, not a MODEL.json' "$TMP/err"
+ok $? "--refine with --verify of a MODEL.json: exit 2"
+
 echo '{}' >"$TMP/not.dat"
 "$MIMIC" model --compare-trace "$DATA/model-small.dat" "$TMP/not.dat" >/dev/null 2>"$TMP/err"
 rc=$?
 if grep -q 'built without libtracecmd' "$TMP/err"; then
-	for i in $(seq 16); do skip "built without libtracecmd"; done
+	for i in $(seq 19); do skip "built without libtracecmd"; done
 	exit 0
 fi
 [ $rc -eq 1 ] && grep -q "not.dat: not a trace.dat" "$TMP/err"
@@ -75,7 +85,7 @@ fi
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 8); do skip "$why"; done
+	for i in $(seq 11); do skip "$why"; done
 	exit $((TEST_FAILED > 0))
 fi
 run_bounded 20 "$MIMIC" record -q -o "$TMP/sleep.dat" -- sh -c 'for i in 1 2 3 4; do sleep 0.02; done'
@@ -115,6 +125,52 @@ if command -v python3 >/dev/null 2>&1; then
 	ok $? "--summary: the verdict's targets, failing rows only when not faithful"
 else
 	skip "python3 is not installed"
+	skip "python3 is not installed"
+fi
+
+# --refine: each round runs the model and corrects its runs by what it
+# cost more or less than the original; the workload's runs change by
+# what the round's line says it corrected (its total less what was
+# left, within 1 ms and 5 % for rounding and lines under 1 ms unsaid).
+run_bounded 60 sh -c '"$0" model -q -o "$1" "$2" 2>/dev/null' "$MIMIC" "$TMP/u.json" "$TMP/sleep.dat"
+run_bounded 60 sh -c '"$0" model -q --refine -o "$1" "$2" 2>"$3"' "$MIMIC" "$TMP/r1.json" "$TMP/sleep.dat" "$TMP/err1"
+diag <"$TMP/err1"
+run_bounded 60 sh -c '"$0" model -q --refine=2 -o "$1" "$2" 2>"$3"' "$MIMIC" "$TMP/r2.json" "$TMP/sleep.dat" "$TMP/err2"
+diag <"$TMP/err2"
+[ $rc -eq 0 ] && [ "$(grep -c '^mimic model: --refine: run [12] of the model: its 5 of 5 tasks that ran took [0-9.]* ms of CPU against the original.s [0-9.]* ([0-9.]*); their runs corrected by ' "$TMP/err2")" -eq 2 ] &&
+	grep -q 'run 2 of the model: .*corrected by 1/2 of the difference' "$TMP/err2" &&
+	grep -q '"description": ".*, its runs corrected after 2 runs of it)"' "$TMP/r2.json"
+ok $? "--refine=2: two runs, the second correcting by half, said in the description"
+"$MIMIC" --check "$TMP/r2.json" >/dev/null 2>"$TMP/err"
+ok $? "the refined workload passes --check"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$TMP/u.json" "$TMP/r1.json" "$TMP/err1" <<'PY'
+import json, re, sys
+def n(x):
+    return float(x) if not isinstance(x, str) else float(re.match(r'\$\{([0-9.]+)', x).group(1))
+def mean(r):
+    if not isinstance(r, dict):
+        return float(r)
+    return sum(v * w for v, w in r["choice"]) / sum(w for v, w in r["choice"])
+def runs(path):
+    total = 0
+    for t in json.load(open(path))["tasks"].values():
+        phases = t.get("phases")
+        for p in (phases or {"": t}).values():
+            times = n(t.get("loop", 1)) * (n(p.get("loop", 1)) if phases else 1)
+            if "run" in p:
+                total += times * mean(p["run"])
+    return total
+line = open(sys.argv[3]).read()
+m = re.search(r"took ([0-9.]+) ms of CPU against the original.s ([0-9.]+)", line)
+left = re.search(r"; ([0-9.]+) ms of that too much is left", line)
+want = (float(m.group(1)) - float(m.group(2)) - (float(left.group(1)) if left else 0)) * 1e3
+got = runs(sys.argv[1]) - runs(sys.argv[2])
+print("# runs: %.0f us before, %.0f after; corrected %.0f, the line says %.0f" % (runs(sys.argv[1]), runs(sys.argv[2]), got, want))
+sys.exit(not abs(got - want) <= 1000 + 0.05 * abs(want))
+PY
+	ok $? "--refine: the runs changed by what the round measured, less what was left"
+else
 	skip "python3 is not installed"
 fi
 exit $((TEST_FAILED > 0))

@@ -9,6 +9,7 @@
 #include "lib/diag.h"
 #include "trace/model_infer.h"
 #include "trace/model_json.h"
+#include "trace/model_refine.h"
 #include "trace/model_timeline.h"
 #include "trace/model_verify.h"
 
@@ -26,6 +27,7 @@ struct model_cli {
 	const char *other;      /* --compare-trace's second recording */
 	const char *summary;    /* --summary FILE */
 	int pid;
+	int refine;             /* --refine's rounds, or 0 */
 	bool quiet, verify, compare;
 };
 
@@ -48,6 +50,12 @@ static void model_usage(FILE *out)
 	      "  -c, --comm NAME      model the first task named NAME and its "
 	      "descendants\n"
 	      "  -q, --quiet          no table of threads, warnings only\n"
+	      "      --refine[=N]     run the model N times (default 1, at "
+	      "most 5) under\n"
+	      "                       --record and correct each task's runs "
+	      "by the CPU it\n"
+	      "                       took more or less than the original's "
+	      "thread\n"
 	      "      --verify         run MODEL.json (default: the model "
 	      "inferred now)\n"
 	      "                       under --record and print, per task, "
@@ -84,6 +92,7 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 		{ "comm", required_argument, NULL, 'c' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verify", no_argument, NULL, 'V' },
+		{ "refine", optional_argument, NULL, 'R' },
 		{ "compare-trace", no_argument, NULL, 'C' },
 		{ "summary", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
@@ -100,6 +109,18 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 		case 'c': mc->comm = optarg; break;
 		case 'q': mc->quiet = true; break;
 		case 'V': mc->verify = true; break;
+		case 'R':
+			mc->refine = 1;
+			if (!optarg)
+				break;
+			errno = 0;
+			n = strtol(optarg, &end, 10);
+			if (*end || end == optarg || errno || n < 1 ||
+			    n > MODEL_REFINE_MAX)
+				return model_bad("--refine: rounds from 1 to 5, "
+						 "not %s", optarg);
+			mc->refine = (int)n;
+			break;
 		case 'C': mc->compare = true; break;
 		case 'S': mc->summary = optarg; break;
 		case 'p':
@@ -124,6 +145,9 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 	if (mc->summary && !mc->verify && !mc->compare)
 		return model_bad("%s", "--summary goes with --verify or "
 				 "--compare-trace");
+	if (mc->refine && mc->compare)
+		return model_bad("%s", "--refine corrects a model inferred now: "
+				 "not with --compare-trace");
 	if (mc->compare && mc->output)
 		return model_bad("%s", "--compare-trace writes no model (-o)");
 	if (mc->compare && optind != argc - 2)
@@ -135,6 +159,9 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 	else if (optind != argc - 1)
 		return model_bad("%s", mc->verify ? "TRACE and one MODEL.json "
 				 "at most" : "one TRACE only");
+	if (mc->refine && mc->model)
+		return model_bad("%s", "--refine corrects the model inferred now, "
+				 "not a MODEL.json");
 	if (mc->pid && mc->comm)
 		return model_bad("%s", "--pid or --comm, not both");
 	mc->trace = argv[optind];
@@ -233,6 +260,7 @@ int model_main(int argc, char **argv)
 	char err[512], tmp_json[] = "/tmp/mimic-model-XXXXXX.json";
 	FILE *out = stdout;
 	struct verify_opts vo;
+	bool made_tmp = false;
 	int ret = MIMIC_EXIT_FAILURE;
 
 	if (model_parse(argc, argv, &mc))
@@ -262,16 +290,30 @@ int model_main(int argc, char **argv)
 		ret = model_verify(&m, &vo, mc.model);
 		goto out;
 	}
-	if (mc.verify && !mc.output) {
+	/* A file the model's runs read it from when it goes to stdout. */
+	if (!mc.output && (mc.verify || mc.refine)) {
 		int fd = mkstemps(tmp_json, 5);
 
-		if (fd < 0 || !(out = fdopen(fd, "w"))) {
+		if (fd < 0) {
 			fprintf(stderr, "mimic model: %s: %s\n", tmp_json,
 				strerror(errno));
 			goto out;
 		}
+		close(fd);
+		made_tmp = true;
+	}
+	if (mc.refine) {
+		struct refine_opts ro = { .trace = mc.trace,
+					  .what = tl.record_line,
+					  .json = mc.output ? mc.output : tmp_json,
+					  .rounds = mc.refine };
+
+		if (model_refine(&m, &ro))
+			goto out;
+	}
+	if (mc.verify && !mc.output)
 		mc.output = tmp_json;
-	} else if (mc.output && !(out = fopen(mc.output, "w"))) {
+	if (mc.output && !(out = fopen(mc.output, "w"))) {
 		fprintf(stderr, "mimic model: -o %s: %s\n", mc.output,
 			strerror(errno));
 		ret = MIMIC_EXIT_BADINPUT;
@@ -292,7 +334,7 @@ int model_main(int argc, char **argv)
 	if (mc.verify)
 		ret = model_verify(&m, &vo, mc.output);
 out:
-	if (mc.output == tmp_json)
+	if (made_tmp)
 		unlink(tmp_json);
 	model_free(&m);
 	timeline_free(&tl);

@@ -564,6 +564,47 @@ static void md_floor_run(struct md_task *mt)
 }
 
 /*
+ * A task's runs corrected by what its model's run cost more (excess_us
+ * > 0) or less than the original (model_refine.c). A surplus comes off
+ * the setup's run first, where mimic's start of an instance is, then off
+ * the CPU after the last blocking, then off each iteration's run down to
+ * the floor; a shortfall goes to the iterations' runs (to the setup's,
+ * without iterations). What could not be taken off, µs.
+ */
+double md_correct_runs(struct md_task *mt, double excess_us)
+{
+	double now, per, shift;
+
+	if (excess_us > 0) {
+		excess_us = md_take(&mt->head_us, excess_us);
+		excess_us = md_take(&mt->tail_us, excess_us);
+	}
+	if (excess_us < 0 && (mt->loops < 1 || mt->burst.n < 1)) {
+		mt->head_us = round_us(mt->head_us - excess_us);
+		return 0;
+	}
+	if (!excess_us || mt->loops < 1 || mt->burst.n < 1)
+		return excess_us;
+	/* A run not written costs nothing: nothing to take off, and less
+	 * than the floor to add is not a run. */
+	now = mt->no_run ? 0 : mt->burst.mean;
+	per = now - excess_us / (double)mt->loops;
+	if (mt->no_run && per < MD_RUN_MIN_US)
+		return excess_us;
+	per = fmax(per, MD_RUN_MIN_US);
+	shift = md_shift_to_mean(&mt->burst, per);
+	for (int i = 0; i < mt->burst.n; i++)
+		mt->burst.value[i] = round_us(fmax(mt->burst.value[i] - shift,
+						   MD_RUN_MIN_US));
+	mt->burst.p50 = fmax(mt->burst.p50 - shift, MD_RUN_MIN_US);
+	mt->burst.p99 = fmax(mt->burst.p99 - shift, MD_RUN_MIN_US);
+	mt->burst.mean = per;
+	mt->no_run = false;
+	md_floor_run(mt);
+	return excess_us - (now - per) * (double)mt->loops;
+}
+
+/*
  * What mt reads from, by the channels the nearest of its process and its
  * ancestors that made any made (tl_channels_made): sockets of one
  * kind and no pipe, that socket; else a pipe, with a warning when

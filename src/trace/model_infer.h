@@ -15,5 +15,9 @@ int model_infer(struct model *m, const struct timeline *tl);
 /* Whether mt's kernel part of a blocking (kern_us) was measured on
  * enough blockings to stand for mimic's (else a constant does). */
 bool md_kern_measured(const struct md_task *mt);
+/* mt's runs corrected by excess_us, the CPU its model's run took more
+ * (or, < 0, less) than the original's thread (model_refine.c): what could
+ * not be taken off, µs (its runs at their floor). */
+double md_correct_runs(struct md_task *mt, double excess_us);
 
 #endif

@@ -99,6 +99,7 @@ struct model {
 	double elapsed_s;           /* the root's start to the last exit */
 	int n_cpus;
 	bool any_thread, any_process;
+	int refined;                /* runs of it measured to correct it */
 };
 
 /* Adds a warning to m (printf-style; dropped when out of memory). */

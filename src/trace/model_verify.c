@@ -116,8 +116,9 @@ static size_t vf_start_skip(const struct model *m, int k,
 	return next;
 }
 
-/* Runs `mimic -q --record rec model_json`: 0, or -1 (said why). */
-static int vf_run(const char *rec, const char *model_json)
+/* Runs `mimic -q --record rec model_json` for option what: 0, or -1
+ * (said why). */
+static int vf_run(const char *what, const char *rec, const char *model_json)
 {
 	int status;
 	pid_t pid = fork();
@@ -127,14 +128,14 @@ static int vf_run(const char *rec, const char *model_json)
 	if (!pid) {
 		execl("/proc/self/exe", "mimic", "-q", "--no-progress",
 		      "--record", rec, model_json, (char *)NULL);
-		fprintf(stderr, "mimic model: --verify: cannot run mimic: %s\n",
-			strerror(errno));
+		fprintf(stderr, "mimic model: %s: cannot run mimic: %s\n",
+			what, strerror(errno));
 		_exit(127);
 	}
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
-		fprintf(stderr, "mimic model: --verify: the model's run under "
-			"--record failed (%s)\n", model_json);
+		fprintf(stderr, "mimic model: %s: the model's run under "
+			"--record failed (%s)\n", what, model_json);
 		return -1;
 	}
 	return 0;
@@ -315,7 +316,7 @@ int model_verify(const struct model *orig, const struct verify_opts *o,
 	}
 	snprintf(rec, sizeof(rec), "%s/model.dat", dir);
 	r.other = rec;
-	if (!vf_run(rec, model_json))
+	if (!vf_run("--verify", rec, model_json))
 		ret = vf_compare(orig, o, rec, &r);
 	unlink(rec);
 	rmdir(dir);
@@ -329,4 +330,43 @@ int model_compare_trace(const struct model *orig,
 			       .label = "other" };
 
 	return vf_compare(orig, o, other, &r);
+}
+
+int model_run_cpu(const struct model *orig, const char *model_json,
+		  double *cpu_ms)
+{
+	char dir[] = "/tmp/mimic-refine-XXXXXX", rec[64], err[512];
+	struct vf_report r = { .n = orig->n + 1 };
+	struct timeline tl;
+	int ret = -1;
+
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "mimic model: --refine: %s: %s\n", dir,
+			strerror(errno));
+		return ret;
+	}
+	snprintf(rec, sizeof(rec), "%s/model.dat", dir);
+	r.rows = calloc(r.n, sizeof(*r.rows));
+	if (!r.rows)
+		fprintf(stderr, "mimic model: out of memory\n");
+	else if (!vf_run("--refine", rec, model_json)) {
+		if (timeline_build(&tl, rec, 0, NULL, err, sizeof(err)))
+			fprintf(stderr, "mimic model: %s\n", err);
+		else if (vf_fill(&r, orig, 0, &tl, false))
+			fprintf(stderr, "mimic model: out of memory\n");
+		else
+			ret = 0;
+		timeline_free(&tl);
+	}
+	for (size_t i = 0; !ret && i < orig->n; i++)
+		cpu_ms[i] = r.rows[i].other.threads ? r.rows[i].other.cpu_ms
+						    : -1;
+	for (size_t i = 0; r.rows && i < r.n; i++) {
+		vf_side_free(&r.rows[i].orig);
+		vf_side_free(&r.rows[i].other);
+	}
+	free(r.rows);
+	unlink(rec);
+	rmdir(dir);
+	return ret;
 }
