@@ -3,7 +3,8 @@
  * mimic's own cost of what a task does (a message, a wake-up, the start of
  * a process) from constants measured on a few tasks; with many tasks on
  * few CPUs it costs more (hackbench's 80 processes on 2 CPUs: about 1 us
- * more a message, 1 ms more a process; doc/model.md). Here the model runs
+ * more a message, and a process instance 3.4 ms against the constant's
+ * 0.7; doc/model.md). Here the model runs
  * under --record, and each task's runs are corrected by the CPU its
  * threads took more or less than the original's (md_correct_runs). One
  * run of hackbench's model took 1.13 to 1.30 of the original's CPU: the
