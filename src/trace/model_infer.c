@@ -424,6 +424,19 @@ static double md_shift_to_mean(const struct md_dist *d, double per)
 	return hi;
 }
 
+/* d shifted to a mean of per µs, each value kept at the floor at least. */
+static void md_burst_to_mean(struct md_dist *d, double per)
+{
+	double shift = md_shift_to_mean(d, per);
+
+	for (int i = 0; i < d->n; i++)
+		d->value[i] = round_us(fmax(d->value[i] - shift,
+					    MD_RUN_MIN_US));
+	d->p50 = fmax(d->p50 - shift, MD_RUN_MIN_US);
+	d->p99 = fmax(d->p99 - shift, MD_RUN_MIN_US);
+	d->mean = fmax(per, MD_RUN_MIN_US);
+}
+
 /* Takes up to cost µs off *us (rounded; 0 when all of it); what is left
  * of cost. */
 static double md_take(double *us, double cost)
@@ -482,7 +495,7 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 	/* A setup taken out leaves its iteration a typical one's CPU */
 	double loop_us = mt->burst.mean * (double)(same ? mt->segments :
 						   mt->burst.samples),
-	       per, shift, start;
+	       per, start;
 
 	if (mt->loops < 1)
 		return;
@@ -536,13 +549,7 @@ static void md_run_budget(struct model *m, struct md_task *mt)
 		mt->burst.mean = mt->burst.value[0];
 		return;
 	}
-	shift = md_shift_to_mean(&mt->burst, per);
-	for (int i = 0; i < mt->burst.n; i++)
-		mt->burst.value[i] = round_us(fmax(mt->burst.value[i] - shift,
-						   MD_RUN_MIN_US));
-	mt->burst.p50 = fmax(mt->burst.p50 - shift, MD_RUN_MIN_US);
-	mt->burst.p99 = fmax(mt->burst.p99 - shift, MD_RUN_MIN_US);
-	mt->burst.mean = fmax(per, MD_RUN_MIN_US);
+	md_burst_to_mean(&mt->burst, per);
 }
 
 /*
@@ -573,7 +580,7 @@ static void md_floor_run(struct md_task *mt)
  */
 double md_correct_runs(struct md_task *mt, double excess_us)
 {
-	double now, per, shift;
+	double now, per;
 
 	if (excess_us > 0) {
 		excess_us = md_take(&mt->head_us, excess_us);
@@ -592,13 +599,7 @@ double md_correct_runs(struct md_task *mt, double excess_us)
 	if (mt->no_run && per < MD_RUN_MIN_US)
 		return excess_us;
 	per = fmax(per, MD_RUN_MIN_US);
-	shift = md_shift_to_mean(&mt->burst, per);
-	for (int i = 0; i < mt->burst.n; i++)
-		mt->burst.value[i] = round_us(fmax(mt->burst.value[i] - shift,
-						   MD_RUN_MIN_US));
-	mt->burst.p50 = fmax(mt->burst.p50 - shift, MD_RUN_MIN_US);
-	mt->burst.p99 = fmax(mt->burst.p99 - shift, MD_RUN_MIN_US);
-	mt->burst.mean = per;
+	md_burst_to_mean(&mt->burst, per);
 	mt->no_run = false;
 	md_floor_run(mt);
 	return excess_us - (now - per) * (double)mt->loops;
