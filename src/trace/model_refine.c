@@ -4,9 +4,9 @@
  * a process) from constants measured on a few tasks; with many tasks on
  * few CPUs it costs more (hackbench's 80 processes on 2 CPUs: about 1 us
  * more a message, and a process instance 3.4 ms against the constant's
- * 0.7; doc/model.md). Here the model runs
- * under --record, and each task's runs are corrected by the CPU its
- * threads took more or less than the original's (md_correct_runs). One
+ * 0.7; doc/model.md). Here the model runs under --record, and each
+ * task's runs are corrected by the CPU its threads took more or less
+ * than the original's (md_correct_runs). One
  * run of hackbench's model took 1.13 to 1.30 of the original's CPU: the
  * k-th round corrects by 1/k of what it measured, so that N rounds take
  * the mean of N runs' excess, not the last run's alone.
@@ -61,10 +61,10 @@ static int refine_round(struct model *m, const struct refine_opts *o,
 		"of %zu tasks that ran took %.1f ms of CPU against the "
 		"original's %.1f (%.2f); their runs corrected by ",
 		round, ran, m->n, model, orig, orig > 0 ? model / orig : 0);
-	fputs(round > 1 ? "1/" : "all of ", stderr);
 	if (round > 1)
-		fprintf(stderr, "%d of ", round);
-	fputs("the difference", stderr);
+		fprintf(stderr, "1/%d of the difference", round);
+	else
+		fputs("all of the difference", stderr);
 	if (left >= 1e3)
 		fprintf(stderr, "; %.1f ms of that too much is left (runs at "
 			"their floor)", left / 1e3);

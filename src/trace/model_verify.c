@@ -254,13 +254,14 @@ static int vf_fill(struct vf_report *r, const struct model *orig,
 	return err ? -1 : 0;
 }
 
-/* Compares orig with the recording at path, prints, writes the summary. */
-static int vf_compare(const struct model *orig, const struct verify_opts *o,
-		      const char *path, struct vf_report *r)
+/* r's rows: orig's tasks against the recording at path (vf_fill). 0, or
+ * -1 (said why); vf_rows_free either way. */
+static int vf_rows(struct vf_report *r, const struct model *orig,
+		   unsigned long long orig_end, const char *path, bool by_comm)
 {
 	struct timeline tl;
 	char err[512];
-	int ret = MIMIC_EXIT_FAILURE;
+	int ret = -1;
 
 	r->n = orig->n + 1;
 	r->rows = calloc(r->n, sizeof(*r->rows));
@@ -268,14 +269,33 @@ static int vf_compare(const struct model *orig, const struct verify_opts *o,
 		fprintf(stderr, "mimic model: out of memory\n");
 		return ret;
 	}
-	if (timeline_build(&tl, path, 0, NULL, err, sizeof(err))) {
+	if (timeline_build(&tl, path, 0, NULL, err, sizeof(err)))
 		fprintf(stderr, "mimic model: %s\n", err);
-		goto out;
-	}
-	if (vf_fill(r, orig, o->trace_end, &tl, !r->model_json)) {
+	else if (vf_fill(r, orig, orig_end, &tl, by_comm))
 		fprintf(stderr, "mimic model: out of memory\n");
-		goto out;
+	else
+		ret = 0;
+	timeline_free(&tl);
+	return ret;
+}
+
+static void vf_rows_free(struct vf_report *r)
+{
+	for (size_t i = 0; r->rows && i < r->n; i++) {
+		vf_side_free(&r->rows[i].orig);
+		vf_side_free(&r->rows[i].other);
 	}
+	free(r->rows);
+}
+
+/* Compares orig with the recording at path, prints, writes the summary. */
+static int vf_compare(const struct model *orig, const struct verify_opts *o,
+		      const char *path, struct vf_report *r)
+{
+	int ret = MIMIC_EXIT_FAILURE;
+
+	if (vf_rows(r, orig, o->trace_end, path, !r->model_json))
+		goto out;
 	vf_report_finish(r);
 	if (r->model_json)
 		printf("mimic model --verify: %s (original) vs %s run under "
@@ -292,13 +312,27 @@ static int vf_compare(const struct model *orig, const struct verify_opts *o,
 	}
 	ret = MIMIC_EXIT_OK;
 out:
-	timeline_free(&tl);
-	for (size_t i = 0; i < r->n; i++) {
-		vf_side_free(&r->rows[i].orig);
-		vf_side_free(&r->rows[i].other);
-	}
-	free(r->rows);
+	vf_rows_free(r);
 	return ret;
+}
+
+/* The model's recording rec in a new temporary directory dir (a
+ * mkdtemp template), for option what: 0, or -1 (said why). */
+static int vf_tmp_rec(const char *what, char *dir, char *rec, size_t len)
+{
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "mimic model: %s: %s: %s\n", what, dir,
+			strerror(errno));
+		return -1;
+	}
+	snprintf(rec, len, "%s/model.dat", dir);
+	return 0;
+}
+
+static void vf_tmp_rec_free(const char *dir, const char *rec)
+{
+	unlink(rec);
+	rmdir(dir);
 }
 
 int model_verify(const struct model *orig, const struct verify_opts *o,
@@ -309,17 +343,12 @@ int model_verify(const struct model *orig, const struct verify_opts *o,
 			       .label = "model" };
 	int ret = MIMIC_EXIT_FAILURE;
 
-	if (!mkdtemp(dir)) {
-		fprintf(stderr, "mimic model: --verify: %s: %s\n", dir,
-			strerror(errno));
+	if (vf_tmp_rec("--verify", dir, rec, sizeof(rec)))
 		return ret;
-	}
-	snprintf(rec, sizeof(rec), "%s/model.dat", dir);
 	r.other = rec;
 	if (!vf_run("--verify", rec, model_json))
 		ret = vf_compare(orig, o, rec, &r);
-	unlink(rec);
-	rmdir(dir);
+	vf_tmp_rec_free(dir, rec);
 	return ret;
 }
 
@@ -335,38 +364,20 @@ int model_compare_trace(const struct model *orig,
 int model_run_cpu(const struct model *orig, const char *model_json,
 		  double *cpu_ms)
 {
-	char dir[] = "/tmp/mimic-refine-XXXXXX", rec[64], err[512];
-	struct vf_report r = { .n = orig->n + 1 };
-	struct timeline tl;
+	char dir[] = "/tmp/mimic-refine-XXXXXX", rec[64];
+	struct vf_report r = { 0 };
 	int ret = -1;
 
-	if (!mkdtemp(dir)) {
-		fprintf(stderr, "mimic model: --refine: %s: %s\n", dir,
-			strerror(errno));
+	if (vf_tmp_rec("--refine", dir, rec, sizeof(rec)))
 		return ret;
+	if (!vf_run("--refine", rec, model_json) &&
+	    !vf_rows(&r, orig, 0, rec, false)) {
+		for (size_t i = 0; i < orig->n; i++)
+			cpu_ms[i] = r.rows[i].other.threads ?
+					    r.rows[i].other.cpu_ms : -1;
+		ret = 0;
 	}
-	snprintf(rec, sizeof(rec), "%s/model.dat", dir);
-	r.rows = calloc(r.n, sizeof(*r.rows));
-	if (!r.rows)
-		fprintf(stderr, "mimic model: out of memory\n");
-	else if (!vf_run("--refine", rec, model_json)) {
-		if (timeline_build(&tl, rec, 0, NULL, err, sizeof(err)))
-			fprintf(stderr, "mimic model: %s\n", err);
-		else if (vf_fill(&r, orig, 0, &tl, false))
-			fprintf(stderr, "mimic model: out of memory\n");
-		else
-			ret = 0;
-		timeline_free(&tl);
-	}
-	for (size_t i = 0; !ret && i < orig->n; i++)
-		cpu_ms[i] = r.rows[i].other.threads ? r.rows[i].other.cpu_ms
-						    : -1;
-	for (size_t i = 0; r.rows && i < r.n; i++) {
-		vf_side_free(&r.rows[i].orig);
-		vf_side_free(&r.rows[i].other);
-	}
-	free(r.rows);
-	unlink(rec);
-	rmdir(dir);
+	vf_rows_free(&r);
+	vf_tmp_rec_free(dir, rec);
 	return ret;
 }
