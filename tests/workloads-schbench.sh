@@ -5,7 +5,7 @@
 # no logs and its main thread sleeps while it runs; utils/schbench-autoscale
 # runs classic schbench's -a loop.
 . "${srcdir:-.}/tests/lib.sh"
-plan 17
+plan 18
 MIMIC_WORKLOAD_PATH="$srcdir/workloads"
 export MIMIC_WORKLOAD_PATH
 "$MIMIC" --check schbench && "$MIMIC" --check schbench-classic
@@ -20,6 +20,9 @@ grep -q '"event":"matmul","key":"matmul","size":104,"count":5,"fill":false}' "$T
 	"$MIMIC" --dump --set math_usec=920 schbench | tr -d ' \n' |
 	grep -q '"size":104,"count":5,"fill":false,"op_time_us":920'
 ok $? "modern schbench does its count of multiplications unscaled by default; math_usec makes each worth that much"
+grep -q '"key":"sleep0","duration_us":{"choice":\[\[100,1\]\]}' "$TMP/d.json" &&
+	! "$MIMIC" --dump --set sleep_usec=0 schbench | tr -d ' \n' | grep -q '"key":"sleep0"'
+ok $? "a modern schbench worker sleeps sleep_usec before the work, and not at all when it is 0 (as schbench's if)"
 
 # Values of one modern table (its rows must be exactly schbench's), in
 # order, or nothing if a row is malformed: table LABEL ROWS... <FILE
