@@ -21,7 +21,7 @@ fi
 [ -d "$dir/instances" ] || skip_all "tracefs has no instances"
 have_tc=0
 command -v trace-cmd >/dev/null 2>&1 && have_tc=1
-plan 23
+plan 24
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 instances() { ls "$dir/instances" | grep '^mimic-record-' | sort; }
 instances >"$TMP/inst-before"
@@ -140,6 +140,23 @@ fi
 run_bounded 20 "$MIMIC" record -D 0.3 -o "$TMP/d.dat" -- sleep 30 2>"$TMP/err"
 [ $rc -eq 0 ] && [ $took -lt 10000 ] && grep -q 'killed by signal 15' "$TMP/err"
 ok $? "--duration ends the recording and the command (SIGTERM, $took ms)"
+
+# The reader thread runs ahead of the tree (nice -20): at -10 a busy tree
+# starved it and the kernel overwrote pages (doc/record.md).
+"$MIMIC" record -q -o "$TMP/n.dat" -- sleep 1 2>"$TMP/err" &
+rec=$!
+nice=""
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	sleep 0.1
+	for t in /proc/$rec/task/*; do
+		[ "$(cat "$t/comm" 2>/dev/null)" = mimic-record ] &&
+			nice=$(awk '{ print $19 }' "$t/stat")
+	done
+	[ -n "$nice" ] && break
+done
+wait $rec
+[ $? -eq 0 ] && [ "$nice" = -20 ]
+ok $? "the reader thread mimic-record runs at nice -20 (${nice:-not found})"
 
 # --record around a mimic workload: its threads by name.
 cat >"$TMP/w.json" <<J
