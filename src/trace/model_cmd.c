@@ -76,6 +76,10 @@ static void model_usage(FILE *out)
 	      "be read or the model's run failed, 2 bad usage.\n", out);
 }
 
+/* A number macro's digits, for a message. */
+#define AS_TEXT_(x) #x
+#define AS_TEXT(x) AS_TEXT_(x)
+
 static int model_bad(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "mimic model: ");
@@ -117,8 +121,9 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 			n = strtol(optarg, &end, 10);
 			if (*end || end == optarg || errno || n < 1 ||
 			    n > MODEL_REFINE_MAX)
-				return model_bad("--refine: rounds from 1 to 5, "
-						 "not %s", optarg);
+				return model_bad("--refine: rounds from 1 to "
+						 AS_TEXT(MODEL_REFINE_MAX) ", not %s",
+						 optarg);
 			mc->refine = (int)n;
 			break;
 		case 'C': mc->compare = true; break;
