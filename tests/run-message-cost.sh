@@ -15,7 +15,8 @@
 # accessors were inline; sender 288 and receiver ~210 until the send and
 # receive paths were cut (2026-12-05): 234 and 169. The bounds, ~10 %
 # over, fail a return to the old paths. Counts, not time: load cannot
-# move them.
+# move them. An unstamped channel's message (no clock read, stamp or
+# check; 2026-12-06): sender 195, receiver 41.
 . "${srcdir:-.}/tests/lib.sh"
 command -v valgrind >/dev/null 2>&1 || skip_all "valgrind not installed"
 command -v callgrind_annotate >/dev/null 2>&1 ||
@@ -23,11 +24,13 @@ command -v callgrind_annotate >/dev/null 2>&1 ||
 command -v python3 >/dev/null || skip_all "python3 not found"
 grep -q __asan_init "$MIMIC" 2>/dev/null &&
 	skip_all "a sanitizer build counts its checks too"
-plan 4
+plan 6
 
 # Bounds on user instructions per message, each side.
 MAX_SENDER=258
 MAX_RECEIVER=186
+MAX_UNSTAMPED_SENDER=215
+MAX_UNSTAMPED_RECEIVER=46
 
 # count FILE: the instructions a callgrind file counted.
 count() {
@@ -35,23 +38,25 @@ count() {
 		"$1" | head -1
 }
 
-# pair N: a sender of N messages, one per iteration, and their receiver;
-# prints the sender's count and the receiver's without its wake-ups.
+# pair N [MESSAGES]: a sender of N messages, one per iteration, and their
+# receiver, over a pipe of MESSAGES ("stamped"); prints the sender's count
+# and the receiver's without its wake-ups.
 pair() {
-	cat >"$TMP/pair-$1.json" <<J
+	f="$TMP/pair-$1-${2:-stamped}"
+	cat >"$f.json" <<J
 { "global": { "calibration": 100, "log_size": "disable" },
-  "resources": { "ch": { "type": "pipe" } },
+  "resources": { "ch": { "type": "pipe", "messages": "${2:-stamped}" } },
   "tasks": {
     "snd": { "loop": $1, "send": { "to": "ch", "bytes": 100 } },
     "rcv": { "loop": 1,
 	     "recv": { "from": "ch", "bytes": 100, "count": $1 } } } }
 J
 	valgrind --tool=callgrind --toggle-collect=thread_main \
-		--separate-threads=yes --callgrind-out-file="$TMP/cg-$1.%p" \
-		"$MIMIC" --summary "$TMP/pair-$1-s.json" "$TMP/pair-$1.json" \
-		>"$TMP/pair-$1.out" 2>"$TMP/pair-$1.err" || return 1
-	snd=$(grep -l send_exec "$TMP"/cg-$1.* | head -1)
-	rcv=$(grep -l recv_exec "$TMP"/cg-$1.* | head -1)
+		--separate-threads=yes --callgrind-out-file="$f.cg.%p" \
+		"$MIMIC" --summary "$f-s.json" "$f.json" \
+		>"$f.out" 2>"$f.err" || return 1
+	snd=$(grep -l send_exec "$f".cg.* | head -1)
+	rcv=$(grep -l recv_exec "$f".cg.* | head -1)
 	[ -n "$snd" ] && [ -n "$rcv" ] || return 1
 	woke=$(callgrind_annotate --inclusive=yes --threshold=100 "$rcv" \
 		2>/dev/null | awk '/:event_ctx_record_received_rest \[/ {
@@ -67,7 +72,7 @@ ok $? "both runs under callgrind counted, each thread ($few; $many)"
 python3 -c "
 import json, sys
 for n in (2000, 6000):
-    t = {x['name']: x for x in json.load(open('$TMP/pair-%d-s.json' % n))['tasks']}
+    t = {x['name']: x for x in json.load(open('$TMP/pair-%d-stamped-s.json' % n))['tasks']}
     if t['snd']['sent'] != n or t['rcv']['received'] != n or t['rcv']['message']['pipe']['n'] != n:
         print('# %d messages: sent %s, received %s' % (n, t['snd']['sent'], t['rcv']['received']))
         sys.exit(1)
@@ -83,3 +88,17 @@ echo "# per message: sender $sender, receiver $receiver user instructions" \
 ok $? "a message costs its sender at most $MAX_SENDER instructions ($sender)"
 [ "$receiver" -gt 0 ] && [ "$receiver" -le $MAX_RECEIVER ]
 ok $? "a message costs its receiver at most $MAX_RECEIVER instructions ($receiver)"
+
+# The same over an unstamped pipe: counted, not measured.
+few=$(pair 2000 unstamped)
+many=$(pair 6000 unstamped)
+set -- ${few:-0 0} ${many:-0 0}
+sender=$(( ($3 - $1) / 4000 ))
+receiver=$(( ($4 - $2) / 4000 ))
+echo "# unstamped, per message: sender $sender, receiver $receiver" \
+     "(bounds $MAX_UNSTAMPED_SENDER, $MAX_UNSTAMPED_RECEIVER)"
+[ "$sender" -gt 0 ] && [ "$sender" -le $MAX_UNSTAMPED_SENDER ]
+ok $? "unstamped: a message costs its sender at most $MAX_UNSTAMPED_SENDER instructions ($sender)"
+[ "$receiver" -gt 0 ] && [ "$receiver" -le $MAX_UNSTAMPED_RECEIVER ] &&
+	grep -q '"received": 6000' "$TMP/pair-6000-unstamped-s.json"
+ok $? "unstamped: a message costs its receiver at most $MAX_UNSTAMPED_RECEIVER instructions ($receiver)"

@@ -12,7 +12,8 @@ messages() { awk -v t="$2" '/message latency/ { m = 1; next } !NF { m = 0 }
 
 hb() { # $1 mode, $2 channel
 	"$MIMIC" --set groups=2 --set fds=3 --set loops=50 --set mode=$1 \
-		--set channel=$2 --set log_size=file -L "$TMP/hb-$1-$2" "$srcdir/workloads/hackbench.json" \
+		--set channel=$2 --set messages=stamped --set log_size=file \
+		-L "$TMP/hb-$1-$2" "$srcdir/workloads/hackbench.json" \
 		>"$TMP/hb-$1-$2.out" 2>&1
 }
 for c in pipe socket; do

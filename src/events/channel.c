@@ -629,6 +629,19 @@ static bool send_whole(struct event_ctx *ctx, struct live_channel *c,
 	return sent;
 }
 
+/* The n bytes of the send buffer's body as one message: after their
+ * length header on a framed channel. */
+static inline bool send_body(struct event_ctx *ctx, struct live_channel *c,
+			     struct channel_state *s, int64_t n)
+{
+	uint32_t len = (uint32_t)n;
+
+	if (!c->framed)
+		return send_whole(ctx, c, s->msg + CHANNEL_HEADER_BYTES, n);
+	memcpy(s->msg, &len, CHANNEL_HEADER_BYTES);
+	return send_whole(ctx, c, s->msg, CHANNEL_HEADER_BYTES + n);
+}
+
 /* A drawn size: parsing bounded a fixed one, a draw's tail is clamped. */
 static int64_t send_draw(const struct channel_args *a,
 			 const struct live_channel *c,
@@ -649,9 +662,12 @@ static inline bool send_one(struct event_ctx *ctx, struct live_channel *c,
 			    struct channel_state *s, int64_t n, int64_t origin)
 {
 	unsigned char *body = s->msg + CHANNEL_HEADER_BYTES;
-	int64_t stamp = time_now_ns();
+	int64_t stamp;
 	bool sent;
 
+	if (c->unstamped)
+		return send_body(ctx, c, s, n);
+	stamp = time_now_ns();
 	/* The write's wake-up orders them before the receiver's loads. */
 	if (n < 8) {
 		if (n < 4)
@@ -660,14 +676,7 @@ static inline bool send_one(struct event_ctx *ctx, struct live_channel *c,
 		atomic_store_explicit(&c->origin, origin, memory_order_release);
 	}
 	stamp_fill(body, n, stamp, origin);
-	if (c->framed) {
-		uint32_t len = (uint32_t)n;
-
-		memcpy(s->msg, &len, CHANNEL_HEADER_BYTES);
-		sent = send_whole(ctx, c, s->msg, CHANNEL_HEADER_BYTES + n);
-	} else {
-		sent = send_whole(ctx, c, body, n);
-	}
+	sent = send_body(ctx, c, s, n);
 	if (n >= 4)
 		pattern_restore(body, s->period, n);
 	return sent;
@@ -869,10 +878,17 @@ static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 						   a->read, s, &n);
 		if (!got)
 			break;
-		now = time_now_ns();
 		msgs++;
 		if (n > 0)
 			bytes += (uint64_t)n;
+		if (f.c->unstamped) {
+			/* No time read: a request after it has no wake-up
+			 * to measure from. */
+			damaged += n < 0;
+			event_ctx_woken(ctx, 0);
+			continue;
+		}
+		now = time_now_ns();
 		if (n < 0 || !stamp_read(s->in, ref, n, now, t_zero, f.c,
 					 &stamp, &origin)) {
 			damaged++;

@@ -144,6 +144,9 @@ enum resource_type {
 };
 
 enum socket_mode { SOCKET_STREAM, SOCKET_DGRAM, SOCKET_TCP };
+/* What a channel's messages carry: their send time and chain origin, or
+ * nothing but bytes (no clock read nor bookkeeping per message). */
+enum channel_messages { MESSAGES_STAMPED, MESSAGES_UNSTAMPED };
 
 /*
  * The ways a thread gets woken, each with its own wake-up latency
@@ -193,6 +196,7 @@ struct resource {
 	int64_t stride;           /* membuf: chase stride, bytes */
 	bool sequential;          /* membuf: chase order */
 	enum socket_mode socket_mode;
+	enum channel_messages messages; /* channel: stamped (0) or unstamped */
 	int64_t msg_min, msg_max; /* channel: the smallest and largest message
 				   * size a send or recv of it names (drawn:
 				   * its clamp range); 0 when none does */

@@ -950,8 +950,9 @@ void parse_print_keys(void)
 	keys_print("phase", phase_keys);
 	keys_print("phase", sched_keys);
 	keys_print("resource", resource_section_keys);
+	/* A kind's own keys under its name: pipe and socket share some. */
 	for (int rt = 0; rt < RES_KINDS; rt++)
-		keys_print("resource", resource_kinds[rt]->keys);
+		keys_print(resource_kinds[rt]->name, resource_kinds[rt]->keys);
 	for (const struct event_kind *const *k = event_kinds; *k; k++) {
 		printf("%-8s %-18s %-8s %s\n", "event", (*k)->key, "event",
 		       (*k)->help ? (*k)->help : "see doc/grammar.md");

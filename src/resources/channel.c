@@ -30,7 +30,14 @@ static const char *const channel_modes[] = {
 	NULL,
 };
 
-_Static_assert(sizeof(enum socket_mode) == sizeof(int),
+static const char *const channel_messages[] = {
+	[MESSAGES_STAMPED] = "stamped",
+	[MESSAGES_UNSTAMPED] = "unstamped",
+	NULL,
+};
+
+_Static_assert(sizeof(enum socket_mode) == sizeof(int) &&
+		       sizeof(enum channel_messages) == sizeof(int),
 	       "a KEY_ENUM row writes an int");
 
 /* A TCP connection to ourselves on 127.0.0.1, as hackbench -i does. */
@@ -98,6 +105,7 @@ static int channel_init(struct live_resource *l, const struct globals *g)
 	atomic_init(&c->stamp, 0);
 	atomic_init(&c->origin, 0);
 	c->datagram = channel_datagram(r);
+	c->unstamped = r->messages == MESSAGES_UNSTAMPED;
 	c->max_bytes = channel_max_bytes(r);
 	c->framed = channel_framed(r);
 	c->write_locked = !c->datagram &&
@@ -158,22 +166,43 @@ static void channel_destroy(struct live_resource *l)
 	pthread_mutex_destroy(&channel_live(l)->write_lock);
 }
 
-static void pipe_dump(const struct resource *r, struct json_object *out)
+/* What --dump shows of either kind beyond its kind. */
+static void channel_dump_traits(const struct resource *r,
+				struct json_object *out)
 {
-	json_object_object_add(out, "kind", json_object_new_string("pipe"));
 	if (channel_framed(r))
 		json_object_object_add(out, "framed",
 				       json_object_new_boolean(true));
+	if (r->messages == MESSAGES_UNSTAMPED)
+		json_object_object_add(out, "messages",
+				       json_object_new_string("unstamped"));
+}
+
+static void pipe_dump(const struct resource *r, struct json_object *out)
+{
+	json_object_object_add(out, "kind", json_object_new_string("pipe"));
+	channel_dump_traits(r, out);
 }
 
 static void socket_dump(const struct resource *r, struct json_object *out)
 {
 	json_object_object_add(out, "kind", json_object_new_string(
 			channel_modes[r->socket_mode]));
-	if (channel_framed(r))
-		json_object_object_add(out, "framed",
-				       json_object_new_boolean(true));
+	channel_dump_traits(r, out);
 }
+
+#define CHANNEL_MESSAGES_KEY                                                  \
+	{ .name = "messages", .type = KEY_ENUM,                               \
+	  .offset = offsetof(struct resource, messages),                      \
+	  .def = MESSAGES_STAMPED, .values = channel_messages,                \
+	  .help = "stamped: each message carries its send time (message "     \
+		  "and wake-up latency, chains); unstamped: bytes only, "     \
+		  "no clock read per message (stamped)" }
+
+static const struct key pipe_keys[] = {
+	CHANNEL_MESSAGES_KEY,
+	{ NULL }
+};
 
 static const struct key socket_keys[] = {
 	{ .name = "mode", .type = KEY_ENUM,
@@ -181,12 +210,14 @@ static const struct key socket_keys[] = {
 	  .def = SOCKET_STREAM, .values = channel_modes,
 	  .help = "socket: an AF_UNIX stream or datagram pair, or TCP to "
 		  "itself on 127.0.0.1" },
+	CHANNEL_MESSAGES_KEY,
 	{ NULL }
 };
 
 const struct resource_kind resource_pipe = {
 	.name = "pipe",
 	.declared_as = "pipe",
+	.keys = pipe_keys,
 	.wake_path = WAKE_PIPE,
 	.live_size = sizeof(struct live_channel),
 	.fds = 2,

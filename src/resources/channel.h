@@ -36,6 +36,7 @@ struct live_channel {
 	int rfd, wfd;
 	bool framed;              /* a length header before each message */
 	bool datagram;            /* one read, one message */
+	bool unstamped;           /* messages carry no stamp (workload.h) */
 	int64_t max_bytes;        /* the largest message: draws clamp to it */
 	bool write_locked;        /* sends take write_lock (above) */
 	pthread_mutex_t write_lock;
