@@ -656,8 +656,8 @@ static int64_t send_draw(const struct channel_args *a,
 	return n;
 }
 
-/* One message of n bytes, stamped now with origin; false if the run
- * stopped it. */
+/* One message of n bytes, stamped now with origin (an unstamped
+ * channel's: the pattern as it is); false if the run stopped it. */
 static inline bool send_one(struct event_ctx *ctx, struct live_channel *c,
 			    struct channel_state *s, int64_t n, int64_t origin)
 {
@@ -840,7 +840,7 @@ static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
  * engine's stamp as the recv began, just before its first read; for a
  * later message of the execution, the time the previous one's read
  * returned) was not there to be read: the receiver slept for it, a
- * wake-up.
+ * wake-up. An unstamped channel's messages are only counted.
  */
 static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
