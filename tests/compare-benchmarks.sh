@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 16
+plan 17
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -41,17 +41,17 @@ printf 'wakeup cost (single): 4us\nwakeup cost (periodic, 10us): 8us\n' \
 	--only adrestia >"$TMP/out1" 2>&1
 [ -x "$TMP/b1/adrestia/adrestia" ] && [ ! -e "$TMP/src/adrestia/adrestia" ]
 ok $? "the tree is built in --build, not in the sources"
-awk '$1 == "adrestia" && /as found/ && $(NF - 4) == "single" &&
-     $(NF - 3) == 4 && $(NF - 2) ~ /^[0-9]+$/ { f = 1 } END { exit !f }' "$TMP/out1"
+awk '$1 == "adrestia" && /as found/ && $(NF - 5) == "single" &&
+     $(NF - 4) == 4 && $(NF - 3) ~ /^[0-9]+$/ { f = 1 } END { exit !f }' "$TMP/out1"
 ok $? "its single row: real 4, mimic's figure, ratio"
-grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*$" "$TMP/out1"
-ok $? "its periodic row: real 8, with the block's load average (start-end)"
+grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.-]*  *[0-9.]*-[0-9.]*$" "$TMP/out1"
+ok $? "its periodic row: real 8, ratio, pairs, the block's load average (start-end)"
 
 # --ranges: the row ends with the real runs' min-max (the stand-in prints
 # 8 every time) and mimic's.
 "$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b1" --runs 2 \
 	--only adrestia --ranges >"$TMP/out2" 2>&1
-grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*  *[-0-9.]*$" "$TMP/out2"
+grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*  *[-0-9.]*$" "$TMP/out2"
 ok $? "--ranges: real 8-8 / mimic's min-max, then p, at the end of the row"
 
 # p, the Mann-Whitney test of the runs: a stand-in that prints 1 at
@@ -73,17 +73,36 @@ echo "wakeup cost (periodic, 10us): \$(( n % 2 ? 1 : 9 ))us"
 F
 "$cb" --mimic "$MIMIC" --sources "$TMP/src3" --build "$TMP/b3" --runs 5 \
 	--only adrestia --self --ranges >"$TMP/out2p" 2>&1
-grep -q "periodic  *1  *9  *9.00  *[0-9.]*-[0-9.]*  *1-1 / 9-9  *0.008$" "$TMP/out2p"
+grep -q "periodic  *1  *9  *9.00  *9.00  *[0-9.]*-[0-9.]*  *1-1 / 9-9  *0.008$" "$TMP/out2p"
 ok $? "p: every run of one side below every run of the other, 5 each: 0.008"
-grep -q "single  *4  *4  *1.00  *[0-9.]*-[0-9.]*  *4-4 / 4-4  *1.000$" "$TMP/out2p"
+grep -q "single  *4  *4  *1.00  *1.00  *[0-9.]*-[0-9.]*  *4-4 / 4-4  *1.000$" "$TMP/out2p"
 ok $? "p: the same figure in every run of both: 1.000"
 [ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out2p"
+
+# pairs: each mimic run over the real run just before it, then their
+# median. A stand-in whose figure drifts (the calls give 10 40 20 22 30
+# 33, real and mimic in turn, with --self): the medians are 20 and 33
+# (ratio 1.65) but the pairs 4.00, 1.10 and 1.10 (pairs 1.10).
+mkdir -p "$TMP/src4/adrestia"
+cp "$TMP/src3/adrestia/Makefile" "$TMP/src4/adrestia/"
+cat >"$TMP/src4/adrestia/tick.sh" <<F
+#!/bin/sh
+n=\$(( \$(cat "$TMP/ticks4" 2>/dev/null || echo 0) + 1 ))
+echo \$n >"$TMP/ticks4"
+echo "wakeup cost (single): 4us"
+echo "wakeup cost (periodic, 10us): \$(echo 10 40 20 22 30 33 | cut -d' ' -f\$n)us"
+F
+"$cb" --mimic "$MIMIC" --sources "$TMP/src4" --build "$TMP/b4" --runs 3 \
+	--only adrestia --self >"$TMP/out2d" 2>&1
+grep -q "periodic  *20  *33  *1.65  *1.10  *[0-9.]*-[0-9.]*$" "$TMP/out2d"
+ok $? "pairs: the median of each run's ratio to the real run before it (1.10, medians 1.65)"
+[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out2d"
 
 # --self: the mimic column is the real tool again, said above the table.
 "$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b1" --runs 2 \
 	--only adrestia --self >"$TMP/out2s" 2>&1
 grep -q "^--self: " "$TMP/out2s" &&
-	grep -q "periodic  *8  *8  *1.00  *[0-9.]*-[0-9.]*$" "$TMP/out2s"
+	grep -q "periodic  *8  *8  *1.00  *1.00  *[0-9.]*-[0-9.]*$" "$TMP/out2s"
 ok $? "--self: the real tool in both columns (8 and 8, ratio 1.00)"
 
 # A stand-in rt-app, a plain autoconf tree: one log per instance of the
@@ -115,19 +134,19 @@ if ! command -v autoreconf >/dev/null || [ ! -x /usr/bin/time ]; then
 else
 	"$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b2" --runs 1 \
 		--runtime 1 --only rt-app-4 >"$TMP/out3" 2>&1
-	row() { awk -v f="$1" '$1 == "rt-app" && $2 == "as" && $4 == 4 && $(NF - 4) == f' "$TMP/out3"; }
+	row() { awk -v f="$1" '$1 == "rt-app" && $2 == "as" && $4 == 4 && $(NF - 5) == f' "$TMP/out3"; }
 	row wu_lat-p50 | grep -q " 100  *[0-9][0-9]* " && row wu_lat-p99 | grep -q " 300  *[0-9][0-9]* "
 	ok $? "rt-app rows: wu_lat p50 100 and p99 300 of the stand-in's logs"
-	row startup-ms | awk '{ exit !($(NF - 3) >= 50 && $(NF - 3) < 60000 && $(NF - 2) ~ /^[0-9.]+$/) }'
+	row startup-ms | awk '{ exit !($(NF - 4) >= 50 && $(NF - 4) < 60000 && $(NF - 3) ~ /^[0-9.]+$/) }'
 	ok $? "start-up: exec to the last first row's start, >= the stand-in's 50 ms; mimic's too"
 	grep -q "^rt-app as found 1 thr 100us/10ms 1s  *peak RSS [0-9]* / [0-9]* KB" "$TMP/out3"
 	ok $? "each tool's 1-thread peak RSS, the base of RSS per thread"
 	# A number each, maybe negative: 4 threads of a shell script or of
 	# a short mimic run can peak a few pages under 1 thread's.
-	row rss-thr-KB | awk '{ exit !($(NF - 3) ~ /^-?[0-9.]+$/ && $(NF - 2) ~ /^-?[0-9.]+$/) }'
+	row rss-thr-KB | awk '{ exit !($(NF - 4) ~ /^-?[0-9.]+$/ && $(NF - 3) ~ /^-?[0-9.]+$/) }'
 	ok $? "RSS per thread, both tools"
 	[ -n "$(row vol-cs)" ] && [ -n "$(row invol-cs)" ] &&
-		row vol-cs | awk '{ exit !($(NF - 3) ~ /^[0-9]+$/ && $(NF - 2) ~ /^[0-9]+$/) }'
+		row vol-cs | awk '{ exit !($(NF - 4) ~ /^[0-9]+$/ && $(NF - 3) ~ /^[0-9]+$/) }'
 	ok $? "voluntary and involuntary context switches, both tools"
 	[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out3"
 fi
