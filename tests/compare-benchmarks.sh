@@ -59,18 +59,23 @@ ok $? "--ranges: real 8-8 / mimic's min-max, then p, at the end of the row"
 # real run (odd) below every "mimic" run (even): with 5 runs each the
 # least p there is, 2 of the 252 ways to split 10 runs in two sets of
 # 5; one tool's same figure every time gives ties only: p 1.
-mkdir -p "$TMP/src3/adrestia"
-cat >"$TMP/src3/adrestia/Makefile" <<'M'
+# A stand-in adrestia in $1 whose periodic figure at its n-th call (real
+# and "mimic" in turn, with --self) is the shell expression $2 of n.
+ticking_adrestia() {
+	mkdir -p "$1/adrestia"
+	cat >"$1/adrestia/Makefile" <<'M'
 adrestia: tick.sh
 	cp $(PWD)/tick.sh $@ && chmod +x $@
 M
-cat >"$TMP/src3/adrestia/tick.sh" <<F
+	cat >"$1/adrestia/tick.sh" <<F
 #!/bin/sh
-n=\$(( \$(cat "$TMP/ticks" 2>/dev/null || echo 0) + 1 ))
-echo \$n >"$TMP/ticks"
+n=\$(( \$(cat "$1/ticks" 2>/dev/null || echo 0) + 1 ))
+echo \$n >"$1/ticks"
 echo "wakeup cost (single): 4us"
-echo "wakeup cost (periodic, 10us): \$(( n % 2 ? 1 : 9 ))us"
+echo "wakeup cost (periodic, 10us): $2us"
 F
+}
+ticking_adrestia "$TMP/src3" '$(( n % 2 ? 1 : 9 ))'
 "$cb" --mimic "$MIMIC" --sources "$TMP/src3" --build "$TMP/b3" --runs 5 \
 	--only adrestia --self --ranges >"$TMP/out2p" 2>&1
 grep -q "periodic  *1  *9  *9.00  *9.00  *[0-9.]*-[0-9.]*  *1-1 / 9-9  *0.008$" "$TMP/out2p"
@@ -83,15 +88,7 @@ ok $? "p: the same figure in every run of both: 1.000"
 # median. A stand-in whose figure drifts (the calls give 10 40 20 22 30
 # 33, real and mimic in turn, with --self): the medians are 20 and 33
 # (ratio 1.65) but the pairs 4.00, 1.10 and 1.10 (pairs 1.10).
-mkdir -p "$TMP/src4/adrestia"
-cp "$TMP/src3/adrestia/Makefile" "$TMP/src4/adrestia/"
-cat >"$TMP/src4/adrestia/tick.sh" <<F
-#!/bin/sh
-n=\$(( \$(cat "$TMP/ticks4" 2>/dev/null || echo 0) + 1 ))
-echo \$n >"$TMP/ticks4"
-echo "wakeup cost (single): 4us"
-echo "wakeup cost (periodic, 10us): \$(echo 10 40 20 22 30 33 | cut -d' ' -f\$n)us"
-F
+ticking_adrestia "$TMP/src4" '$(echo 10 40 20 22 30 33 | cut -d" " -f$n)'
 "$cb" --mimic "$MIMIC" --sources "$TMP/src4" --build "$TMP/b4" --runs 3 \
 	--only adrestia --self >"$TMP/out2d" 2>&1
 grep -q "periodic  *20  *33  *1.65  *1.10  *[0-9.]*-[0-9.]*$" "$TMP/out2d"
