@@ -54,11 +54,6 @@ ok $? "its periodic row: real 8, ratio, pairs, the block's load average (start-e
 grep -q "periodic  *8  *[0-9][0-9]*  *[0-9.-]*  *[0-9.-]*  *[0-9.]*-[0-9.]*  *8-8 / [0-9]*-[0-9]*  *[-0-9.]*$" "$TMP/out2"
 ok $? "--ranges: real 8-8 / mimic's min-max, then p, at the end of the row"
 
-# p, the Mann-Whitney test of the runs: a stand-in that prints 1 at
-# every odd call and 9 at every even one, run with --self, puts every
-# real run (odd) below every "mimic" run (even): with 5 runs each the
-# least p there is, 2 of the 252 ways to split 10 runs in two sets of
-# 5; one tool's same figure every time gives ties only: p 1.
 # A stand-in adrestia in $1 whose periodic figure at its n-th call (real
 # and "mimic" in turn, with --self) is the shell expression $2 of n.
 ticking_adrestia() {
@@ -75,6 +70,12 @@ echo "wakeup cost (single): 4us"
 echo "wakeup cost (periodic, 10us): $2us"
 F
 }
+
+# p, the Mann-Whitney test of the runs: a stand-in that prints 1 at
+# every odd call and 9 at every even one, run with --self, puts every
+# real run (odd) below every "mimic" run (even): with 5 runs each the
+# least p there is, 2 of the 252 ways to split 10 runs in two sets of
+# 5; one tool's same figure every time gives ties only: p 1.
 ticking_adrestia "$TMP/src3" '$(( n % 2 ? 1 : 9 ))'
 "$cb" --mimic "$MIMIC" --sources "$TMP/src3" --build "$TMP/b3" --runs 5 \
 	--only adrestia --self --ranges >"$TMP/out2p" 2>&1
