@@ -43,6 +43,9 @@ struct event_ctx {
 	 * origin the iteration received, 0: none. */
 	int64_t trigger_ns;
 	int64_t chain_ns;
+	/* The running phase's iteration, from 0 in each pass over the
+	 * phases (a send's "every"). */
+	uint64_t phase_iter;
 };
 
 /* A timer's next deadline; shared timers are advanced by every user. */
@@ -77,6 +80,13 @@ static inline bool event_ctx_stopping(const struct event_ctx *c)
 static inline const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c)
 {
 	return c->stop;
+}
+
+/* The running phase's iteration: 0 for its first in each pass over the
+ * task's phases. */
+static inline uint64_t event_ctx_phase_iter(const struct event_ctx *c)
+{
+	return c->phase_iter;
 }
 
 /* The running event's kind's per-thread state (event.h), or NULL. */

@@ -3,9 +3,10 @@
 # message arrives whole and is counted once (message latency), a wake-up
 # latency sample only when the receiver slept for it, a full pipe blocks
 # its writer, a futex wake-one wakes exactly one waiter; recv's "read"
-# takes a message in reads of at most that many bytes.
+# takes a message in reads of at most that many bytes; send's "every"
+# sends in every n-th iteration of its phase only.
 . "${srcdir:-.}/tests/lib.sh"
-plan 28
+plan 31
 # Rows of the text summary for task $2 and path $3, fields from the
 # path on: in the wake-up table (wakeup FILE TASK PATH) "path wakeups p50
 # p90 p99 p99.9 max", in the message latency block (message ...) "path
@@ -240,6 +241,31 @@ run_bounded 30 "$MIMIC" "$TMP/rdf.json" >"$TMP/rdf.out" 2>&1
 ok $? "read 4096, drawn sizes on a framed stream socket: 20 whole messages (rc $rc)"
 (cd "$TMP" && "$MIMIC" --dump --quiet rd.json) | grep -q '"read": 16384'
 ok $? "--dump shows recv's read"
+
+# send's "every": 3 sends in iterations 3, 6 and 9 of a phase of 10, in
+# each of two passes over the phases (the count starts again), so 6
+# messages; the receiver, which reads 6, ends with the writer.
+cat >"$TMP/ev.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "ev" },
+  "tasks": {
+    "w": { "loop": 2, "phases": {
+      "p": { "loop": 10, "run": 50, "send": { "to": "p", "bytes": 64, "every": 3 } },
+      "q": { "run": 50 } } },
+    "r": { "loop": 6, "recv": { "from": "p", "bytes": 64 } } } }
+J
+run_bounded 20 "$MIMIC" --summary "$TMP/ev-summary.json" "$TMP/ev.json" >"$TMP/ev.out" 2>&1
+sent=$(tr -d ' \n' <"$TMP/ev-summary.json" | grep -o '"sent":[0-9]*' | awk -F: '{ s += $2 } END { print s + 0 }')
+echo "# rc $rc, sent $sent" | diag
+[ $rc -eq 0 ] && [ "$sent" -eq 6 ] && [ "$(messages "$TMP/ev.out" r pipe)" -eq 6 ] &&
+	grep -q 'all loops done' "$TMP/ev.out"
+ok $? "every 3 in a phase of 10, two passes: 6 messages, all read, the run ends"
+(cd "$TMP" && "$MIMIC" --dump --quiet ev.json) | grep -q '"every": 3'
+ok $? "--dump shows send's every"
+sed 's/"bytes": 64 } } } }/"bytes": 64, "every": 3 } } } }/' "$TMP/ev.json" >"$TMP/ev-recv.json"
+"$MIMIC" --check "$TMP/ev-recv.json" >"$TMP/ev-recv.out" 2>&1
+rc=$?
+grep -q 'every' "$TMP/ev-recv.out" && [ $rc -eq 2 ]
+ok $? "every on a recv: an error naming it, exit 2 (rc $rc)"
 
 # futex: a waiter asleep when the wake comes is woken (one wake-up and one
 # message sample); one that finds the post already there does not sleep

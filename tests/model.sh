@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-PLAN=43
+PLAN=45
 plan $PLAN
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
@@ -119,7 +119,7 @@ ok $? "a run at the floor is not written: hackbench's receiver only reads"
 # more than its loop's CPU after it: a setup, run once before the loop.
 task_of hackbench "$TMP/sockets.json" | tr -d '\n\t ' >"$TMP/parent"
 grep -q '"start":{"run":1366}' "$TMP/parent" &&
-	grep -q '"loop":"${3\*scale}","run":{"choice":\[\[4.7,1\],\[13.9,1\]\]}' "$TMP/parent"
+	grep -q '"loop":3,"run":{"choice":\[\[4.7,1\],\[13.9,1\]\]}' "$TMP/parent"
 ok $? "the CPU before the first wait, more than the loop's after it, is a setup: a start phase's run (hackbench's parent)"
 # tests/data/model-senders.dat.gz: 'hackbench -g 1 -f 4 -l 400'. Two
 # senders wrote until a socket was full before they first blocked, and
@@ -171,6 +171,28 @@ gzip -dc "$DATA/model-nowait.dat.gz" >"$TMP/nowait.dat"
 	task_of gzip "$TMP/nowait.json" | grep -q '"recv": { "from": "to_gzip"' &&
 	! grep -q 'its 0 blockings\|runtime error' "$TMP/nowait.table"
 ok $? "a reader that never blocked reads its channel, and no warning names a blocking it never had"
+# tests/data/model-gzip-blocks.dat.gz: 'sh -c "seq 1 3000000 | gzip -1 |
+# wc -c"': gzip read 701 chunks of 32 KiB and wrote its output 256 KiB at
+# a time, 26 times; wc read it 16 KiB at a time. gzip sends its mean
+# write every 26th iteration (not a 9 KiB message each: wc then woke 700
+# times, not 100), and wc reads what comes at any scale, no more.
+gzip -dc "$DATA/model-gzip-blocks.dat.gz" >"$TMP/blocks.dat"
+"$MIMIC" model -o "$TMP/blocks.json" "$TMP/blocks.dat" 2>"$TMP/blocks.table"
+task_of gzip "$TMP/blocks.json" | tr -d '\n\t ' >"$TMP/blocks-gzip"
+task_of wc "$TMP/blocks.json" | tr -d '\n\t ' >"$TMP/blocks-wc"
+{ cat "$TMP/blocks-gzip"; echo; cat "$TMP/blocks-wc"; echo; } | diag
+grep -q '"loop":"${701\*scale}".*"send_wc":{"to":"to_wc","bytes":254341,"every":26}' "$TMP/blocks-gzip" &&
+	grep -q '"loop":"${(701\*scale/26)}","recv":{"from":"to_wc","bytes":254341,"read":16384}' "$TMP/blocks-wc" &&
+	"$MIMIC" --check "$TMP/blocks.json" 2>/dev/null
+ok $? "a writer of 26 blocks in 701 iterations sends one every 26th; its reader loops (701 x scale) / 26 times"
+ok_scale=0
+for scale in 1 3; do
+	run_bounded 60 "$MIMIC" --set scale=$scale "$TMP/blocks.json" >"$TMP/blocks-$scale.out" 2>&1
+	[ $rc -eq 0 ] && grep -q 'all loops done' "$TMP/blocks-$scale.out" || ok_scale=1
+	grep '^mimic: ran' "$TMP/blocks-$scale.out" | diag
+done
+[ $ok_scale -eq 0 ]
+ok $? "... and the model runs to its end at scale 1 and 3 (3 x 701 / 26 is 80 blocks, not 78)"
 # tests/data/model-silent.dat: 'hackbench -g 1 -f 4 -l 60' recorded while
 # two CPU hogs ran; none of hackbench-9's 241 writes woke its receivers
 # (they were running), whose reads (240 each) are more than the other

@@ -434,6 +434,7 @@ static void thread_run(struct thread *t)
 						    (int)p, (int)(pl & INT32_MAX));
 				memset(&t->it, 0, sizeof(t->it));
 				t->ctx.chain_ns = 0;
+				t->ctx.phase_iter = pl;
 				/* A timer ending the last iteration is this
 				 * one's trigger (rt-app puts it last); then
 				 * the start is read only if something asks

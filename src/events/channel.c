@@ -2,9 +2,11 @@
  * channel.c - "send" and "recv": messages over a real kernel channel (a
  * pipe, or a socket declared in "resources"), so the kernel's own wake
  * path is what gets measured.
- *   "send": {"to": ch, "bytes": 8, "count": 1}; bytes may be a
- *   distribution ({"uniform": [64, 4096]}, model/dist.h), drawn per message
- *   and clamped into [1, the channel's largest message];
+ *   "send": {"to": ch, "bytes": 8, "count": 1, "every": 1}; bytes may be
+ *   a distribution ({"uniform": [64, 4096]}, model/dist.h), drawn per
+ *   message and clamped into [1, the channel's largest message]; "every":
+ *   n sends only in the phase's n-th, 2n-th, ... iteration (a compressor
+ *   that writes one large block per n blocks read);
  *   "recv": {"from": ch, "bytes": 8, "count": 1}: each message whole, at
  *   the size it was sent with (bytes is what the wiring checks compare);
  *   "read": n takes a stream channel's message in read() calls of at
@@ -79,6 +81,7 @@ struct channel_args {
 	struct dist_value bytes;  /* per message: fixed, or drawn (send) */
 	int64_t count;            /* messages per execution */
 	int64_t read;             /* recv: bytes per read(); 0: a message */
+	int64_t every;            /* send: in every n-th phase iteration */
 };
 
 /* "from": a name, or [names]: every one a channel. */
@@ -135,6 +138,11 @@ static const struct key send_keys[] = {
 	  .help = "bytes per message (8), or a distribution (drawn per "
 		  "message)" },
 	CHANNEL_COUNT_KEY,
+	{ .name = "every", .type = KEY_COUNT,
+	  .offset = offsetof(struct channel_args, every), .min = 1,
+	  .max = INT64_MAX, .def = 1,
+	  .help = "sends in the phase's n-th, 2n-th, ... iteration only (1: "
+		  "each)" },
 	{ NULL }
 };
 
@@ -694,6 +702,9 @@ static void send_exec(struct event_ctx *ctx, const struct event *ev)
 	uint64_t bytes = 0;
 	int64_t k;
 
+	if (a->every > 1 &&
+	    (event_ctx_phase_iter(ctx) + 1) % (uint64_t)a->every)
+		return;
 	for (k = 0; k < count; k++) {
 		/* A fixed size: nothing to draw, and parsing made it fit. */
 		int64_t n = a->bytes.dist ? send_draw(a, c, s, event_ctx_rng(ctx))
@@ -927,6 +938,9 @@ static void channel_dump(const struct workload *w, const struct event *ev,
 			       a->bytes.dist ? dump_dist(a->bytes.dist)
 					     : json_object_new_int64(a->bytes.fixed));
 	json_object_object_add(out, "count", json_object_new_int64(a->count));
+	if (a->every > 1)
+		json_object_object_add(out, "every",
+				       json_object_new_int64(a->every));
 	if (a->read)
 		json_object_object_add(out, "read",
 				       json_object_new_int64(a->read));

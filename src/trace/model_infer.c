@@ -367,7 +367,11 @@ static double md_cost(const struct model *m, const struct md_task *mt)
 			       : MD_COST_WAKE_US) *
 		     blocks / (double)mt->loops;
 	if (mt->block == MD_RECV) {
-		reads = (double)mt->per_recv;
+		/* A message taken in reads of at most `read` bytes is as
+		 * many calls (wc's 16 KiB of gzip's 248 KiB: 16). */
+		reads = (double)mt->per_recv *
+			(mt->read > 0 && mt->bytes > mt->read ?
+				 ceil((double)mt->bytes / (double)mt->read) : 1);
 		if (measured && mt->loops > 0)
 			reads = fmax(reads - blocks / (double)mt->loops, 0);
 		c += md_msg_us(mt->recv_kern_us, mt->chan == TL_CHAN_PIPE ?
@@ -381,7 +385,9 @@ static double md_cost(const struct model *m, const struct md_task *mt)
 				       m->t[mt->out[l].to].chan == TL_CHAN_PIPE ?
 					       MD_COST_SEND_US :
 					       MD_COST_SOCK_US) *
-			     (double)mt->out[l].count;
+			     (double)mt->out[l].count /
+			     (double)(mt->out[l].every > 1 ? mt->out[l].every
+							    : 1);
 	return c;
 }
 

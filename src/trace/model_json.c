@@ -157,6 +157,9 @@ static void json_sends(FILE *f, const struct model *m,
 			if (mt->out[l].count > 1)
 				fprintf(f, ", \"count\": %ld",
 					mt->out[l].count);
+			if (mt->out[l].every > 1)
+				fprintf(f, ", \"every\": %ld",
+					mt->out[l].every);
 			fputs(" }", f);
 		}
 	}
@@ -245,14 +248,110 @@ static long long json_spread_iter(const struct md_task *mt,
 	return i < 0 ? 0 : i > mt->loops ? mt->loops : i;
 }
 
+/* Whether a send every n-th iteration of another task feeds mt's loop. */
+static bool json_fed_every(const struct model *m, const struct md_task *mt)
+{
+	for (size_t s = 0; s < m->n; s++)
+		for (size_t l = 0; l < m->t[s].n_out; l++)
+			if (&m->t[m->t[s].out[l].to] == mt &&
+			    m->t[s].out[l].when == MD_EACH &&
+			    m->t[s].out[l].every > 1)
+				return true;
+	return false;
+}
+
+/* One sender's part of a receiver's loop (json_loop_value). */
+static size_t json_loop_term(char *buf, size_t len, const char *plus,
+			     const char *count, const struct md_link *ln,
+			     long long loops)
+{
+	int n;
+
+	if (ln->when == MD_SPREAD)
+		n = snprintf(buf, len, "%s%sscale", plus, count);
+	else if (ln->every > 1)
+		n = snprintf(buf, len, "%s%s(%lld * scale / %ld)", plus, count,
+			     loops, ln->every);
+	else
+		n = snprintf(buf, len, "%s%s%lld * scale", plus, count, loops);
+	return n < 0 ? len : (size_t)n;
+}
+
+/*
+ * The value of `loop` for n iterations of mt's loop: n x scale; a join's
+ * n (its children end once at any scale); for a receiver fed by a send
+ * every k-th iteration, the sum its senders' loops make at that scale (k
+ * does not divide L x scale as it divides L: 701 iterations sending every
+ * 26th send 26 times, 1402 send 53), so that it reads what comes, no
+ * more. The plain product where the sum would need a sender's own such
+ * sum, or is not mt's loop.
+ */
+static void json_loop_value(FILE *f, const struct model *m,
+			    const struct md_task *mt, long long n)
+{
+	long per = mt->per_recv > 1 ? mt->per_recv : 1;
+	long long at_one = 0;
+	bool plain = n != mt->loops || mt->block != MD_RECV ||
+		     !json_fed_every(m, mt);
+	char sum[512];
+	size_t len = 0;
+	int terms = 0;
+
+	/* A join reads one message from each child, at any scale. */
+	if (mt->joins) {
+		fprintf(f, "%lld", n);
+		return;
+	}
+	for (size_t s = 0; !plain && s < m->n; s++)
+		for (size_t l = 0; l < m->t[s].n_out; l++) {
+			const struct md_link *ln = &m->t[s].out[l];
+
+			if (&m->t[ln->to] != mt)
+				continue;
+			if (ln->when == MD_SPREAD)
+				at_one += ln->count;
+			else if (ln->when == MD_EACH)
+				at_one += md_link_in_loop(ln, m->t[s].loops);
+			plain = plain || (ln->when == MD_EACH &&
+					  json_fed_every(m, &m->t[s]));
+		}
+	if (plain || at_one / per != n) {
+		fprintf(f, "\"${%lld * scale}\"", n);
+		return;
+	}
+	for (size_t s = 0; s < m->n; s++)
+		for (size_t l = 0; l < m->t[s].n_out; l++) {
+			const struct md_link *ln = &m->t[s].out[l];
+			char c[32] = "";
+
+			if (&m->t[ln->to] != mt || (ln->when != MD_EACH &&
+						    ln->when != MD_SPREAD))
+				continue;
+			if (ln->count > 1)
+				snprintf(c, sizeof(c), "%ld * ", ln->count);
+			if (len < sizeof(sum))
+				len += json_loop_term(sum + len,
+						      sizeof(sum) - len,
+						      terms ? " + " : "", c,
+						      ln, m->t[s].loops);
+			terms++;
+		}
+	if (len >= sizeof(sum))
+		fprintf(f, "\"${%lld * scale}\"", n);
+	else if (per > 1 || terms > 1)
+		fprintf(f, "\"${(%s) / %ld}\"", sum, per);
+	else
+		fprintf(f, "\"${%s}\"", sum);
+}
+
 /* One phase of n iterations of mt's loop, named name. */
 static void json_loop_phase(FILE *f, const struct model *m,
 			    const struct md_task *mt, const char *name,
 			    long long n, bool comma)
 {
-	fprintf(f, "%s\n\t\t\t\t\"%s\": {\n"
-		"\t\t\t\t\t\"loop\": \"${%lld * scale}\"",
-		comma ? "," : "", name, n);
+	fprintf(f, "%s\n\t\t\t\t\"%s\": {\n\t\t\t\t\t\"loop\": ",
+		comma ? "," : "", name);
+	json_loop_value(f, m, mt, n);
 	json_events(f, m, mt, "\t\t\t\t\t");
 	fputs("\n\t\t\t\t}", f);
 }
@@ -374,8 +473,10 @@ static void json_task(FILE *f, const struct model *m,
 		mt->as_thread ? "thread" : "process");
 	if (start || end || spread)
 		fputs("\"loop\": 1", f);
-	else
-		fprintf(f, "\"loop\": \"${%lld * scale}\"", mt->loops);
+	else {
+		fputs("\"loop\": ", f);
+		json_loop_value(f, m, mt, mt->loops);
+	}
 	if (mt->delay_us > 0) {
 		fputs(", \"delay\": ", f);
 		json_num(f, mt->delay_us);

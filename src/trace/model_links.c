@@ -439,6 +439,28 @@ static double md_share(const struct model *m, const struct md_task *st,
 }
 
 /*
+ * A loop cut into phases where spread messages go (model_json.c) counts
+ * its iterations from 0 again in each: a send every n-th iteration would
+ * not come floor(loops / n) times. There the same bytes go as a smaller
+ * message each iteration.
+ */
+static void md_every_unless_cut(struct md_task *st)
+{
+	bool cut = false;
+
+	for (size_t l = 0; l < st->n_out; l++)
+		cut = cut || st->out[l].when == MD_SPREAD;
+	for (size_t l = 0; cut && l < st->n_out; l++) {
+		struct md_link *ln = &st->out[l];
+
+		if (ln->every > 1)
+			ln->bytes = md_clamp_bytes((double)ln->bytes /
+						   (double)ln->every);
+		ln->every = 0;
+	}
+}
+
+/*
  * Messages by volume: a sender's writes of data shared among its links
  * as its receivers read (each receiver's reads split among the threads
  * that send to it), each message its mean write (the bytes kept when the
@@ -447,8 +469,8 @@ static double md_share(const struct model *m, const struct md_task *st,
  * as hackbench's senders loop over their receivers. A link carrying less
  * than half a message per iteration is sent once, before the loop or
  * after it (a ready signal, a result), when its sender only sends or it
- * is at most MD_ONCE_MAX messages; else it is a smaller message each
- * iteration (a compressor's output). A receiver reads as many messages
+ * is at most MD_ONCE_MAX messages; else its mean write every so many
+ * iterations (a compressor's output). A receiver reads as many messages
  * per iteration as it got per read of data in the recording.
  */
 static void md_volume(struct model *m)
@@ -510,14 +532,19 @@ static void md_volume(struct model *m)
 								 MD_AT_END;
 				ln->count = lround(share);
 			} else if (share < 0.5 * base) {
-				/* A trickle: one smaller message each. */
+				/* Fewer than one a loop, more than a few:
+				 * its mean write every so many iterations
+				 * (gzip's 256 KiB, one per 27 reads of 32
+				 * KiB), not a smaller one each, which would
+				 * wake the reader every iteration. */
 				ln->count = 1;
-				bytes *= share / base;
+				ln->every = (long)(base / share);
 			} else {
 				ln->count = lround(share / base);
 			}
 			ln->bytes = md_clamp_bytes(bytes);
 		}
+		md_every_unless_cut(st);
 	}
 	free(demand);
 	for (size_t r = 0; r < m->n; r++) {
@@ -533,8 +560,10 @@ static void md_volume(struct model *m)
 					continue;
 				if (in == 0)
 					rt->bytes = ln->bytes;
-				in += ln->count * (ln->when == MD_EACH ?
-					md_base_loops(&m->t[s]) : 1);
+				in += ln->when == MD_EACH ?
+					(double)md_link_in_loop(ln, llround(
+						md_base_loops(&m->t[s]))) :
+					(double)ln->count;
 			}
 		if (rt->block != MD_RECV || in == 0)
 			continue;
@@ -577,7 +606,8 @@ static void md_balance(struct model *m)
 					else if (ln->when == MD_SPREAD)
 						n += ln->count;
 					else
-						n += ln->count * m->t[s].loops;
+						n += md_link_in_loop(
+							ln, m->t[s].loops);
 				}
 			if (mt->block != MD_RECV && mt->block != MD_FUTEX)
 				continue;

@@ -44,7 +44,18 @@ struct md_link {
 				 * each of at[] */
 	double at[MD_ONCE_MAX]; /* MD_SPREAD: when each was sent, as a share
 				 * of the sender's life (0 born, 1 ended) */
+	long every;         /* MD_EACH: sent in every n-th iteration only
+			     * (send's "every"); 0 or 1: each */
 };
+
+/* The messages a link of a sender that iterates `loops` times carries
+ * through its loop: every n-th iteration's (C's truncation, as the
+ * template's `/` does), else each one's. */
+static inline long long md_link_in_loop(const struct md_link *ln,
+					long long loops)
+{
+	return ln->count * (ln->every > 1 ? loops / ln->every : loops);
+}
 
 struct md_task {
 	const struct tl_thread *src;
