@@ -18,7 +18,9 @@
 # receive paths were cut (2026-12-05): 234 and 169. The bounds, ~10 %
 # over, fail a return to the old paths. Counts, not time: load cannot
 # move them. An unstamped channel's message (no clock read, stamp or
-# check; 2026-12-06): sender 195, receiver 41.
+# check; 2026-12-06): sender 195, receiver 41. With send's "every" (its
+# check and the phase iteration the engine keeps, 2026-12-06): senders
+# 247 and 202.
 . "${srcdir:-.}/tests/lib.sh"
 command -v valgrind >/dev/null 2>&1 || skip_all "valgrind not installed"
 command -v callgrind_annotate >/dev/null 2>&1 ||
