@@ -291,8 +291,7 @@ static void json_loop_value(FILE *f, const struct model *m,
 {
 	long per = mt->per_recv > 1 ? mt->per_recv : 1;
 	long long at_one = 0;
-	bool plain = n != mt->loops || mt->block != MD_RECV ||
-		     !json_fed_every(m, mt);
+	bool every = false, nested = false;
 	char sum[512];
 	size_t len = 0;
 	int terms = 0;
@@ -300,23 +299,6 @@ static void json_loop_value(FILE *f, const struct model *m,
 	/* A join reads one message from each child, at any scale. */
 	if (mt->joins) {
 		fprintf(f, "%lld", n);
-		return;
-	}
-	for (size_t s = 0; !plain && s < m->n; s++)
-		for (size_t l = 0; l < m->t[s].n_out; l++) {
-			const struct md_link *ln = &m->t[s].out[l];
-
-			if (&m->t[ln->to] != mt)
-				continue;
-			if (ln->when == MD_SPREAD)
-				at_one += ln->count;
-			else if (ln->when == MD_EACH)
-				at_one += md_link_in_loop(ln, m->t[s].loops);
-			plain = plain || (ln->when == MD_EACH &&
-					  json_fed_every(m, &m->t[s]));
-		}
-	if (plain || at_one / per != n) {
-		fprintf(f, "\"${%lld * scale}\"", n);
 		return;
 	}
 	for (size_t s = 0; s < m->n; s++)
@@ -327,6 +309,13 @@ static void json_loop_value(FILE *f, const struct model *m,
 			if (&m->t[ln->to] != mt || (ln->when != MD_EACH &&
 						    ln->when != MD_SPREAD))
 				continue;
+			if (ln->when == MD_SPREAD) {
+				at_one += ln->count;
+			} else {
+				at_one += md_link_in_loop(ln, m->t[s].loops);
+				every = every || ln->every > 1;
+				nested = nested || json_fed_every(m, &m->t[s]);
+			}
 			if (ln->count > 1)
 				snprintf(c, sizeof(c), "%ld * ", ln->count);
 			if (len < sizeof(sum))
@@ -336,7 +325,8 @@ static void json_loop_value(FILE *f, const struct model *m,
 						      ln, m->t[s].loops);
 			terms++;
 		}
-	if (len >= sizeof(sum))
+	if (n != mt->loops || mt->block != MD_RECV || !every || nested ||
+	    at_one / per != n || len >= sizeof(sum))
 		fprintf(f, "\"${%lld * scale}\"", n);
 	else if (per > 1 || terms > 1)
 		fprintf(f, "\"${(%s) / %ld}\"", sum, per);
