@@ -7,12 +7,13 @@
  * "footprint" gives n as schbench's -F does: the largest n whose three
  * matrices fit in it. The time it takes is logged as run time.
  * With op_time, each multiplication stands for that much CPU time, not
- * for the same instructions: the same loop runs up to 20 % faster or
- * slower with where the compiler and linker put it (schbench's inner loop
- * and mimic's sit differently across 64-byte lines), so an equal count is
- * not an equal amount of work. Before time zero mimic times its own rows
- * of n x n on the thread's CPU clock (once per size and process, printed)
- * and does count x op_time of them, whole rows, as many as that takes.
+ * for the same instructions: the same loop runs up to 70 % slower with
+ * where it sits across 64-byte lines, and on some CPUs changes speed from
+ * one timer tick to the next there, so an equal count is not an equal
+ * amount of work. Before time zero mimic times its own rows of n x n on
+ * the thread's CPU clock (once per size and process, printed) in a loop
+ * placed to run at one speed, and does count x op_time of them in that
+ * loop, whole rows, as many as that takes.
  */
 #include "events/matmul.h"
 
@@ -168,60 +169,88 @@ struct matmul_state {
 #if defined(__x86_64__)
 /*
  * Row i of C = A x B in the instructions gcc 12 -O2 makes of schbench
- * 24e32b8's do_some_math, at the same place in a 64-byte line: the inner
- * (k) loop starts 48 bytes into a line and straddles the next, as in
- * schbench's own build. The place matters as much as the instructions:
- * on the development VM (AMD EPYC) the same loop starting at byte 0 of a
- * line took 1040 µs per 104 x 104 multiplication where this one takes
- * 880-990, and only this one drops to about twice as long for stretches
- * of the host's contention, which is most of schbench's request tail.
- * Registers as schbench's, rbx and rbp renamed r12 and r13 (the same
- * encoding lengths).
+ * 24e32b8's do_some_math, registers as schbench's (rbx and rbp renamed
+ * r12 and r13: the same encoding lengths). The operands sit in the
+ * registers the loop uses, 11 in all, so that a build keeping a frame
+ * pointer (the sanitizers') still has enough. J_SKIP places the j loop
+ * that many bytes into a 64-byte line; the k loop starts 16 bytes later.
  */
-static void matmul_row(const unsigned long *a_row, const unsigned long *b,
-		       unsigned long *c_row, size_t n)
-{
-	/* The operands in the registers the loop uses: 11 registers in
-	 * all, so that a build keeping a frame pointer (the sanitizers')
-	 * still has enough. */
-	register const unsigned long *ra __asm__("r11") = a_row;
-	register const unsigned long *rb __asm__("r12") = b;
-	register unsigned long *rc __asm__("rdi") = c_row;
-	register size_t rn __asm__("r13") = n;
+#define MATMUL_ROW_ASM(J_SKIP)						\
+	"lea (%%r11,%%r13,8), %%r9\n\t"     /* end of row i of A */	\
+	"lea (,%%r13,8), %%r8\n\t"          /* a row of B, bytes */	\
+	"sub %%rdi, %%r12\n\t"              /* B[0][j] - C[i][j] */	\
+	"xor %%r10d, %%r10d\n\t"					\
+	"jmp 1f\n\t"							\
+	".p2align 6\n\t"						\
+	".skip " #J_SKIP ", 0x90\n"					\
+	"1:\tmovq $0x0, (%%rdi)\n\t"       /* the j loop */		\
+	"lea (%%rdi,%%r12,1), %%rsi\n\t"				\
+	"mov %%r11, %%rax\n\t"						\
+	"xor %%ecx, %%ecx\n"						\
+	"2:\tmov (%%rax), %%rdx\n\t"       /* the k loop */		\
+	"imul (%%rsi), %%rdx\n\t"					\
+	"add $0x8, %%rax\n\t"						\
+	"add %%r8, %%rsi\n\t"						\
+	"add %%rdx, %%rcx\n\t"						\
+	"mov %%rcx, (%%rdi)\n\t"					\
+	"cmp %%r9, %%rax\n\t"						\
+	"jne 2b\n\t"							\
+	"add $0x1, %%r10\n\t"						\
+	"add $0x8, %%rdi\n\t"						\
+	"cmp %%r13, %%r10\n\t"						\
+	"jne 1b\n\t"
 
-	__asm__ volatile(
-		"lea (%%r11,%%r13,8), %%r9\n\t"     /* end of row i of A */
-		"lea (,%%r13,8), %%r8\n\t"          /* a row of B, bytes */
-		"sub %%rdi, %%r12\n\t"              /* B[0][j] - C[i][j] */
-		"xor %%r10d, %%r10d\n\t"
-		"jmp 1f\n\t"
-		".p2align 6\n\t"
-		".skip 32, 0x90\n"
-		"1:\tmovq $0x0, (%%rdi)\n\t"       /* byte 32: the j loop */
-		"lea (%%rdi,%%r12,1), %%rsi\n\t"
-		"mov %%r11, %%rax\n\t"
-		"xor %%ecx, %%ecx\n"
-		"2:\tmov (%%rax), %%rdx\n\t"       /* byte 48: the k loop */
-		"imul (%%rsi), %%rdx\n\t"
-		"add $0x8, %%rax\n\t"
-		"add %%r8, %%rsi\n\t"
-		"add %%rdx, %%rcx\n\t"
-		"mov %%rcx, (%%rdi)\n\t"
-		"cmp %%r9, %%rax\n\t"
-		"jne 2b\n\t"
-		"add $0x1, %%r10\n\t"
-		"add $0x8, %%rdi\n\t"
-		"cmp %%r13, %%r10\n\t"
-		"jne 1b\n\t"
-		: "+r"(ra), "+r"(rb), "+r"(rc), "+r"(rn)
-		:
-		: "rax", "rcx", "rdx", "rsi", "r8", "r9", "r10", "cc",
-		  "memory");
+#define MATMUL_ROW_REGS							\
+	register const unsigned long *ra __asm__("r11") = a_row;	\
+	register const unsigned long *rb __asm__("r12") = b;		\
+	register unsigned long *rc __asm__("rdi") = c_row;		\
+	register size_t rn __asm__("r13") = n
+
+#define MATMUL_ROW_OPERANDS						\
+	: "+r"(ra), "+r"(rb), "+r"(rc), "+r"(rn)			\
+	:								\
+	: "rax", "rcx", "rdx", "rsi", "r8", "r9", "r10", "cc", "memory"
+
+/*
+ * At schbench's own place in a line: the j loop at byte 32, the k loop at
+ * 48, straddling the next line, as in schbench's build. The place matters
+ * as much as the instructions, and not the same way on every CPU: on the
+ * AMD EPYC development VM this loop took 880-990 us per 104 x 104
+ * multiplication where the steady one took 1040; on the Intel Xeon guest
+ * it takes 450-750 us (p10 to p50 of one process, and from one process to
+ * the next) where the steady one takes 444, as schbench's own build (755
+ * there). A count of multiplications runs this loop: schbench's
+ * instructions wherever they come out.
+ */
+static void matmul_row_as_schbench(const unsigned long *a_row,
+				   const unsigned long *b,
+				   unsigned long *c_row, size_t n)
+{
+	MATMUL_ROW_REGS;
+
+	__asm__ volatile(MATMUL_ROW_ASM(32) MATMUL_ROW_OPERANDS);
+}
+
+/*
+ * The k loop at the start of a line, within it: on the Intel guest its
+ * speed is the same from row to row and process to process (3954-3977
+ * us per 209 x 209 in 4 processes against 4817-5736 for the loop above
+ * at four other places), so the rows timed at start are the rows run.
+ * op_time's rows run this loop.
+ */
+static void matmul_row_steady(const unsigned long *a_row,
+			      const unsigned long *b,
+			      unsigned long *c_row, size_t n)
+{
+	MATMUL_ROW_REGS;
+
+	__asm__ volatile(MATMUL_ROW_ASM(48) MATMUL_ROW_OPERANDS);
 }
 #else
 /* Row i of C = A x B: schbench's do_some_math, its i-j-k loops. */
-static void matmul_row(const unsigned long *a_row, const unsigned long *b,
-		       unsigned long *c_row, size_t n)
+static void matmul_row_as_schbench(const unsigned long *a_row,
+				   const unsigned long *b,
+				   unsigned long *c_row, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
 		c_row[j] = 0;
@@ -229,23 +258,29 @@ static void matmul_row(const unsigned long *a_row, const unsigned long *b,
 			c_row[j] += a_row[k] * b[k * n + j];
 	}
 }
+
+#define matmul_row_steady matmul_row_as_schbench
 #endif
 
 /*
- * Rows first .. first + rows - 1 (mod n) of C = A x B; one function for
- * the run and its timing, so both time the same code. Stops between rows
- * once *stop is set; returns the rows done.
+ * Rows first .. first + rows - 1 (mod n) of C = A x B, in the steady loop
+ * or schbench's; one function for the run and its timing, so both time
+ * the same code. Stops between rows once *stop is set; returns the rows
+ * done.
  */
 static __attribute__((noinline)) int64_t
 matmul_rows(unsigned long *m1, size_t n, int64_t first, int64_t rows,
-	    const atomic_bool *stop)
+	    bool steady, const atomic_bool *stop)
 {
 	unsigned long *m2 = m1 + n * n, *m3 = m2 + n * n;
 	size_t i = (size_t)(first % (int64_t)n);
 	int64_t r;
 
 	for (r = 0; r < rows; r++) {
-		matmul_row(m1 + i * n, m2, m3 + i * n, n);
+		if (steady)
+			matmul_row_steady(m1 + i * n, m2, m3 + i * n, n);
+		else
+			matmul_row_as_schbench(m1 + i * n, m2, m3 + i * n, n);
 		if (++i == n)
 			i = 0;
 		if (atomic_load_explicit(stop, memory_order_relaxed))
@@ -254,11 +289,11 @@ matmul_rows(unsigned long *m1, size_t n, int64_t first, int64_t rows,
 	return r;
 }
 
-void matmul_multiply(unsigned long *buf, int64_t n)
+void matmul_multiply(unsigned long *buf, int64_t n, bool steady)
 {
 	static const atomic_bool never;
 
-	matmul_rows(buf, (size_t)n, 0, n, &never);
+	matmul_rows(buf, (size_t)n, 0, n, steady, &never);
 }
 
 /* qsort's order of doubles. */
@@ -292,7 +327,7 @@ static double matmul_measure_row_ns(unsigned long *m, int64_t n)
 	int n_samples;
 
 	do
-		first += matmul_rows(m, (size_t)n, first, 1, &never);
+		first += matmul_rows(m, (size_t)n, first, 1, true, &never);
 	while (time_thread_cpu_ns() - t0 < MATMUL_WARM_NS);
 	rows = MATMUL_SAMPLE_NS * first / (time_thread_cpu_ns() - t0) + 1;
 	/* Rows of large matrices take long: at least 10 samples, else stop
@@ -300,7 +335,7 @@ static double matmul_measure_row_ns(unsigned long *m, int64_t n)
 	for (n_samples = 0, took = 0; n_samples < MATMUL_SAMPLES &&
 	     (n_samples < 10 || took < MATMUL_SAMPLES_NS); n_samples++) {
 		t0 = time_thread_cpu_ns();
-		matmul_rows(m, (size_t)n, first, rows, &never);
+		matmul_rows(m, (size_t)n, first, rows, true, &never);
 		t0 = time_thread_cpu_ns() - t0;
 		took += t0;
 		per_row[n_samples] = (double)t0 / (double)rows;
@@ -466,7 +501,7 @@ static void matmul_exec(struct event_ctx *ctx, const struct event *ev)
 	int64_t t0 = time_now_ns();
 
 	matmul_rows(s->m, (size_t)a->n, 0, matmul_exec_rows(s, ev),
-		    event_ctx_stop_flag(ctx));
+		    a->op_ns > 0, event_ctx_stop_flag(ctx));
 	event_ctx_add_work(ctx, 0, time_now_ns() - t0, 0, false);
 }
 

@@ -14,9 +14,10 @@
 unsigned long *matmul_buffer_create(int64_t n, bool fill);
 void matmul_buffer_free(unsigned long *buf, int64_t n);
 
-/* C = A x B once on a matmul_buffer_create buffer, with the loop every
- * matmul event runs (on x86-64 schbench's own instructions). */
-void matmul_multiply(unsigned long *buf, int64_t n);
+/* C = A x B once on a matmul_buffer_create buffer, with the loop a count
+ * of multiplications runs (on x86-64 schbench's own instructions at its
+ * place in a cache line) or, steady, the one op_time's rows run. */
+void matmul_multiply(unsigned long *buf, int64_t n, bool steady);
 
 /* schbench's rule: the largest n whose three matrices fit in bytes. */
 int64_t matmul_n_for_footprint(int64_t bytes);
