@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-PLAN=45
+PLAN=47
 plan $PLAN
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
@@ -213,7 +213,7 @@ ok $silent_ok "so all 4 senders send 60 x 4 messages and each receiver reads its
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 22); do
+	for i in $(seq 24); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -257,6 +257,20 @@ ok $st "each sleep process's sleep is its call's entry to its wake-up, at least 
 if [ $st -ne 0 ]; then
 	cp "$TMP/sleep.dat" "${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat"
 	echo "the recording is kept in ${TMPDIR:-/tmp}/mimic-model-sleep-fail.dat" | diag
+fi
+
+# /dev/cpu_dma_latency held by the tree (as cyclictest holds it): its
+# limit is the model's global cpu_dma_latency; a tree without is not.
+! grep -q '"cpu_dma_latency"' "$TMP/sleep.json"
+ok $? "a tree that holds no /dev/cpu_dma_latency: no cpu_dma_latency in its model"
+if [ -w /dev/cpu_dma_latency ]; then
+	run_bounded 20 "$MIMIC" record -q -o "$TMP/qos.dat" -- sh -c 'exec 3>/dev/cpu_dma_latency; head -c 4 /dev/zero >&3; sleep 0.2'
+	"$MIMIC" model -q -o "$TMP/qos.json" "$TMP/qos.dat" 2>/dev/null &&
+		"$MIMIC" --check "$TMP/qos.json" &&
+		grep -q '^		"cpu_dma_latency": 0$' "$TMP/qos.json"
+	ok $? "sh holding /dev/cpu_dma_latency at 0 for its run: the model's global cpu_dma_latency is 0"
+else
+	skip "no writable /dev/cpu_dma_latency"
 fi
 
 run_bounded 20 "$MIMIC" record -q -o "$TMP/pipe.dat" -- sh -c 'seq 1 100000 | gzip -1 > /dev/null'

@@ -38,6 +38,11 @@ static const struct {
 	const char *name;
 	bool required;
 } capture_events[] = {
+	/* the tree's /dev/cpu_dma_latency requests (PM QoS), in the
+	 * context of the task that opens, writes or closes the file */
+	{ "power/pm_qos_add_request", false },
+	{ "power/pm_qos_remove_request", false },
+	{ "power/pm_qos_update_request", false },
 	{ "raw_syscalls/sys_enter", false }, /* what a task blocked in */
 	{ "raw_syscalls/sys_exit", false },
 	{ "sched/sched_migrate_task", false },

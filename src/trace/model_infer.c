@@ -723,6 +723,37 @@ static void md_as_threads(struct model *m)
 				m->t[j].as_thread = true;
 }
 
+/*
+ * The /dev/cpu_dma_latency limit the tree held (cyclictest holds 0 for
+ * its whole run, which keeps the CPUs out of deep idle states and makes
+ * every wake-up cheaper): the value its tightest request held longest,
+ * when that was at least half the run; the rest named in warnings.
+ */
+static void md_qos(struct model *m, const struct timeline *tl)
+{
+	const struct tl_qos_held *best = NULL;
+
+	m->cpu_dma_latency_us = -1;
+	for (size_t k = 0; k < tl->n_qos_held; k++)
+		if (!best || tl->qos_held[k].ns > best->ns)
+			best = &tl->qos_held[k];
+	if (!best)
+		return;
+	if ((double)best->ns >= 0.5 * m->elapsed_s * 1e9)
+		m->cpu_dma_latency_us = best->us;
+	else
+		model_warn(m, "the tree held /dev/cpu_dma_latency at %ld us "
+			"for %.3f s of its %.3f s: not modelled", best->us,
+			(double)best->ns / 1e9, m->elapsed_s);
+	for (size_t k = 0; k < tl->n_qos_held; k++)
+		if (&tl->qos_held[k] != best && m->cpu_dma_latency_us >= 0)
+			model_warn(m, "the tree also held /dev/cpu_dma_latency "
+				"at %ld us for %.3f s: the model holds %ld us "
+				"for its whole run", tl->qos_held[k].us,
+				(double)tl->qos_held[k].ns / 1e9,
+				m->cpu_dma_latency_us);
+}
+
 int model_infer(struct model *m, const struct timeline *tl)
 {
 	unsigned long long last = tl->t0;
@@ -797,6 +828,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 		}
 	}
 	m->elapsed_s = (last - tl->t0) / 1e9;
+	md_qos(m, tl);
 	md_as_threads(m);
 	if (model_links(m))
 		return -1;

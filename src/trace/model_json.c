@@ -548,7 +548,11 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 	      "\t\t\"log_size\": { \"default\": \"disable\", \"doc\": "
 	      "\"per-thread logs: file turns them on\" }\n\t},\n", f);
 	fprintf(f, "\t\"global\": {\n\t\t\"duration\": \"${%ld * scale}\", "
-		"\"log_size\": \"${log_size}\"\n\t},\n", cap);
+		"\"log_size\": \"${log_size}\"", cap);
+	if (m->cpu_dma_latency_us >= 0)
+		fprintf(f, ",\n\t\t\"cpu_dma_latency\": %ld",
+			m->cpu_dma_latency_us);
+	fputs("\n\t},\n", f);
 	fputs("\t\"resources\": {", f);
 	for (size_t i = 0; i < m->n; i++) {
 		bool fx = m->t[i].block == MD_FUTEX;

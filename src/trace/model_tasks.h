@@ -111,6 +111,7 @@ struct model {
 	int n_cpus;
 	bool any_thread, any_process;
 	int refined;                /* runs of it measured to correct it */
+	long cpu_dma_latency_us;    /* the tree's PM QoS limit, -1: none */
 };
 
 /* Adds a warning to m (printf-style; dropped when out of memory). */

@@ -436,6 +436,42 @@ static void tl_wake(struct timeline *tl, const struct trace_ev *e)
 		b->waker = TL_WAKER_OUTSIDE;
 }
 
+/* The tree's tightest request held its value from qos_since to ts. */
+static void tl_qos_account(struct timeline *tl, unsigned long long ts)
+{
+	size_t k = 0;
+
+	if (tl->qos_cur >= 0 && ts > tl->qos_since) {
+		while (k < tl->n_qos_held && tl->qos_held[k].us != tl->qos_cur)
+			k++;
+		if (k == tl->n_qos_held && k < TL_QOS_VALUES)
+			tl->qos_held[tl->n_qos_held++].us = tl->qos_cur;
+		if (k < tl->n_qos_held)
+			tl->qos_held[k].ns += ts - tl->qos_since;
+	}
+	tl->qos_since = ts;
+}
+
+/* A tree thread opens, sets or drops its /dev/cpu_dma_latency request:
+ * the kernel keeps the lowest of all requests, so the tree's is the
+ * lowest of its threads'. */
+static void tl_qos(struct timeline *tl, const struct trace_ev *e)
+{
+	struct tl_thread *t = timeline_find(tl, e->pid);
+
+	if (!t || !t->in_tree)
+		return;
+	tl_qos_account(tl, e->ts);
+	t->qos_on = e->kind == TEV_QOS && e->qos_us >= 0 &&
+		    e->qos_us < TL_QOS_NONE;
+	t->qos_us = e->qos_us;
+	tl->qos_cur = -1;
+	for (size_t i = 0; i < tl->n; i++)
+		if (tl->t[i].in_tree && tl->t[i].qos_on &&
+		    (tl->qos_cur < 0 || tl->t[i].qos_us < tl->qos_cur))
+			tl->qos_cur = tl->t[i].qos_us;
+}
+
 static int tl_event(const struct trace_ev *e, void *data)
 {
 	struct timeline *tl = data;
@@ -456,6 +492,7 @@ static int tl_event(const struct trace_ev *e, void *data)
 	case TEV_PRINT: tl_print(tl, e); break;
 	case TEV_SWITCH: tl_switch(tl, e); break;
 	case TEV_WAKING: case TEV_WAKEUP: tl_wake(tl, e); break;
+	case TEV_QOS: case TEV_QOS_REMOVE: tl_qos(tl, e); break;
 	case TEV_NEWTASK:
 		t = tl_get(tl, e->target);
 		if (t)
@@ -561,6 +598,7 @@ int timeline_build(struct timeline *tl, const char *path, int root_pid,
 {
 	memset(tl, 0, sizeof(*tl));
 	tl->want_comm = comm;
+	tl->qos_cur = -1;
 	if (root_pid) {
 		struct tl_thread *t = tl_get(tl, root_pid);
 
@@ -572,6 +610,7 @@ int timeline_build(struct timeline *tl, const char *path, int root_pid,
 	}
 	if (trace_read(path, tl_event, tl, &tl->info, err, len))
 		return -1;
+	tl_qos_account(tl, tl->t_end);
 	if (!tl->root) {
 		if (comm)
 			snprintf(err, len, "%s: no task named %s runs in the "

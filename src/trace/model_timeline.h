@@ -33,6 +33,12 @@ enum tl_chan {
 	TL_N_CHANS
 };
 
+/* The values a tree's PM QoS requests are counted for (more: the
+ * later ones are not); 2000000000 us and up ask for no limit (the
+ * kernel's PM_QOS_CPU_LATENCY_DEFAULT_VALUE). */
+#define TL_QOS_VALUES 8
+#define TL_QOS_NONE 2000000000L
+
 #define TL_WAKER_IRQ 0      /* woken from an interrupt (a timer, I/O) */
 #define TL_WAKER_OUTSIDE -1 /* woken by a task outside the tree */
 
@@ -101,6 +107,10 @@ struct tl_thread {
 	bool has_attrs;
 	struct tl_attrs attrs, cur;
 	unsigned long long cur_since, attrs_ns;
+	/* its /dev/cpu_dma_latency request (PM QoS), if one is open and
+	 * asks for a limit */
+	bool qos_on;
+	long qos_us;
 	/* while reading */
 	bool on_cpu, open_block, exit_pending;
 	unsigned long long on_since, burst_ns;
@@ -120,6 +130,15 @@ struct timeline {
 	char record_line[1024];    /* the recording's mimic_record line */
 	unsigned long long t0, t_end;
 	struct trace_read_info info;
+	/* How long the tree's tightest /dev/cpu_dma_latency request held
+	 * each value (ns); qos_cur the one it holds now (-1: none). */
+	struct tl_qos_held {
+		long us;
+		unsigned long long ns;
+	} qos_held[TL_QOS_VALUES];
+	size_t n_qos_held;
+	long qos_cur;
+	unsigned long long qos_since;
 };
 
 /* Reads path into tl; root_pid (or 0: the recording's own), comm (or

@@ -12,6 +12,8 @@
 #include <trace-cmd/trace-cmd.h>
 #include <traceevent/event-parse.h>
 
+#define READ_MAX_KINDS 16
+
 /* One recorded event kind: its id in this file, and how to decode it. */
 struct read_kind {
 	const char *sys, *name;
@@ -21,7 +23,7 @@ struct read_kind {
 
 struct read_ctx {
 	struct tep_handle *tep;
-	struct read_kind kinds[12];
+	struct read_kind kinds[READ_MAX_KINDS];
 	int n_kinds;
 	int (*cb)(const struct trace_ev *, void *);
 	void *data;
@@ -42,7 +44,12 @@ static const struct read_kind read_kinds[] = {
 	{ "raw_syscalls", "sys_enter", TEV_SYS_ENTER, NULL },
 	{ "raw_syscalls", "sys_exit", TEV_SYS_EXIT, NULL },
 	{ "ftrace", "print", TEV_PRINT, NULL },
+	{ "power", "pm_qos_add_request", TEV_QOS, NULL },
+	{ "power", "pm_qos_update_request", TEV_QOS, NULL },
+	{ "power", "pm_qos_remove_request", TEV_QOS_REMOVE, NULL },
 };
+_Static_assert(sizeof(read_kinds) / sizeof(read_kinds[0]) <= READ_MAX_KINDS,
+	       "read_ctx's kinds hold every read_kinds entry");
 
 static long long read_num(struct tep_event *ev, struct tep_record *rec,
 			  const char *name)
@@ -172,6 +179,11 @@ static int read_one(struct tracecmd_input *h, struct tep_record *rec, int cpu,
 	case TEV_SYS_EXIT:
 		e.sys_id = (long)read_num(ev, rec, "id");
 		e.sys_ret = (long)read_num(ev, rec, "ret");
+		break;
+	case TEV_QOS:
+		e.qos_us = (long)read_num(ev, rec, "value");
+		break;
+	case TEV_QOS_REMOVE:
 		break;
 	case TEV_PRINT: {
 		char text[1024];

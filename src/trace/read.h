@@ -20,6 +20,9 @@ enum trace_ev_kind {
 	TEV_SYS_ENTER,  /* raw_syscalls: sys_id, sys_args */
 	TEV_SYS_EXIT,   /* raw_syscalls: sys_id, sys_ret */
 	TEV_PRINT,      /* ftrace print (trace_marker): text */
+	TEV_QOS,        /* pm_qos_add/update_request: pid asks qos_us of
+			 * /dev/cpu_dma_latency (-1: the default, none) */
+	TEV_QOS_REMOVE, /* pm_qos_remove_request: pid drops its request */
 };
 
 struct trace_ev {
@@ -34,6 +37,7 @@ struct trace_ev {
 	int prev_prio;
 	unsigned long long clone_flags;
 	long sys_id, sys_ret;
+	long qos_us;            /* TEV_QOS */
 	unsigned long sys_args[2]; /* TEV_SYS_ENTER: its first two arguments */
 	char comm[17];          /* switch: prev_comm; exec, rename, newtask */
 	char next_comm[17];
