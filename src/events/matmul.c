@@ -217,10 +217,11 @@ struct matmul_state {
  * as much as the instructions, and not the same way on every CPU: on the
  * AMD EPYC development VM this loop took 880-990 us per 104 x 104
  * multiplication where the steady one took 1040; on the Intel Xeon guest
- * it takes 450-750 us (p10 to p50 of one process, and from one process to
- * the next) where the steady one takes 444, as schbench's own build (755
- * there). A count of multiplications runs this loop: schbench's
- * instructions wherever they come out.
+ * it runs at 450, 568 or 754 us, switching at timer ticks in shares that
+ * change with its place in a page and from one process to the next,
+ * where the steady one takes 444 (schbench's own build: 755 in its -C).
+ * A count of multiplications runs this loop: schbench's instructions
+ * wherever they come out.
  */
 static void matmul_row_as_schbench(const unsigned long *a_row,
 				   const unsigned long *b,
@@ -234,8 +235,9 @@ static void matmul_row_as_schbench(const unsigned long *a_row,
 /*
  * The k loop at the start of a line, within it: on the Intel guest its
  * speed is the same from row to row and process to process (3954-3977
- * us per 209 x 209 in 4 processes against 4817-5736 for the loop above
- * at four other places), so the rows timed at start are the rows run.
+ * us per 209 x 209 in 4 processes, 10th percentiles, against 4265-5736
+ * for the loop above at six places), so the rows timed at start are the
+ * rows run.
  * op_time's rows run this loop.
  */
 static void matmul_row_steady(const unsigned long *a_row,
