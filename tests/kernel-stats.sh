@@ -13,7 +13,7 @@
 command -v python3 >/dev/null || skip_all "python3 not found"
 [ -r /proc/thread-self/schedstat ] ||
 	skip_all "no /proc/thread-self/schedstat (CONFIG_SCHED_INFO)"
-plan 12
+plan 14
 
 # check.py SUMMARY: the kernel blocks of a run of w.json (hog x2 on CPU 0,
 # nap sleeping 20 times).
@@ -92,6 +92,37 @@ for line in open(sys.argv[2]):
 sys.exit(1)
 PY
 ok $? "text summary: hog-0's line says what the JSON says (ms there, us here)"
+
+# Threads ending long before the run (a short task, and forks made by a
+# long one) wait asleep for mimic to read their /proc after the run
+# (finish_gate.h): every value present, the wait adding nothing to their
+# runqueue wait (a sleeper waits far less than its life) nor to their
+# voluntary switches.
+cat >"$TMP/early.json" <<J
+{ "global": { "calibration": 50, "log_size": "disable" },
+  "tasks": { "short": { "loop": 3, "sleep": 1000 },
+	     "kid": { "instance": 0, "loop": 2, "sleep": 1000 },
+	     "long": { "loop": 4, "fork": "kid", "sleep": 100000 } } }
+J
+"$MIMIC" --summary "$TMP/early-s.json" "$TMP/early.json" \
+	>"$TMP/early.out" 2>"$TMP/early.err"
+ok $? "a short task and forks ending long before a 0.4 s run"
+python3 - "$TMP/early-s.json" <<'PY'
+import json, sys
+t = {x["name"]: x for x in json.load(open(sys.argv[1]))["tasks"]}
+bad = []
+for name in ("short", "kid"):
+    for n, k in t[name]["kernel_per_thread"].items():
+        print("# %s: %s" % (n, k))
+        if None in k.values() or k["switches_voluntary"] < 2 or \
+           k["runqueue_wait_us"] > 100000:
+            bad.append(n)
+# short's switches: its 3 sleeps and the start gate's; the park's sleep
+# comes after the count is taken
+vol = t["short"]["kernel"]["switches_voluntary"]
+sys.exit(bool(bad) or t["kid"]["threads"] != 4 or not 3 <= vol <= 4)
+PY
+ok $? "their kernel values all there, runqueue wait under 0.1 s, the park not a switch"
 
 # A thread stopped by a signal records; one left running after a second
 # signal (its process stopped) has no values: null, and "missing".

@@ -23,6 +23,7 @@
 #include "engine/progress.h"
 #include "resource.h"
 #include "engine/rt_watchdog.h"
+#include "lib/kstat.h"
 #include "record/lock_stats.h"
 #include "record/rtapp_log.h"
 #include "record/samples.h"
@@ -798,21 +799,60 @@ static void engine_check_child(struct engine *e, struct thread *t, int st)
  * child that ended, not one per instance: hackbench -P's 160 children
  * made that a system call per child per SIGCHLD. Main has no other
  * children while it runs a workload. */
-static void engine_reap(struct engine *e)
+/* A finished thread's /proc (finish_gate.h): a parked thread's, or an
+ * exited process instance's before it is reaped (a zombie keeps it). */
+static void engine_read_thread_kernel(struct thread *t)
 {
-	pid_t pid;
+	char dir[64];
+
+	if (!t->created || !atomic_load(&t->finished) ||
+	    atomic_load(&t->kernel_read))
+		return;
+	snprintf(dir, sizeof(dir), "/proc/%d/task/%d",
+		 (int)atomic_load(&t->pid), (int)atomic_load(&t->tid));
+	kstat_read_waits(dir, &t->stats.kernel);
+	atomic_store(&t->kernel_read, true);
+}
+
+/* The process instance that is pid, or NULL. */
+static struct thread *engine_child_thread(struct engine *e, pid_t pid)
+{
+	for (int k = 0, n = engine_count(e); k < n; k++) {
+		struct thread *t = &e->threads[k];
+
+		if (t->own_process && t->created && !t->reaped &&
+		    atomic_load(&t->pid) == pid)
+			return t;
+	}
+	return NULL;
+}
+
+/* Waits for (or, without block, looks for) an exited child, pid or any
+ * (-1): read as a zombie, then reaped. False if there was none. */
+static bool engine_reap_child(struct engine *e, pid_t pid, bool block)
+{
+	siginfo_t si = { 0 };
+	struct thread *t;
 	int st;
 
-	while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
-		for (int k = 0, n = engine_count(e); k < n; k++) {
-			struct thread *t = &e->threads[k];
+	if (waitid(pid > 0 ? P_PID : P_ALL, pid > 0 ? (id_t)pid : 0, &si,
+		   WEXITED | WNOWAIT | (block ? 0 : WNOHANG)) ||
+	    si.si_pid <= 0)
+		return false;
+	t = engine_child_thread(e, si.si_pid);
+	if (t)
+		engine_read_thread_kernel(t);
+	if (waitpid(si.si_pid, &st, 0) != si.si_pid)
+		return false;
+	if (t)
+		engine_check_child(e, t, st);
+	return true;
+}
 
-			if (t->own_process && t->created && !t->reaped &&
-			    atomic_load(&t->pid) == pid) {
-				engine_check_child(e, t, st);
-				break;
-			}
-		}
+static void engine_reap(struct engine *e)
+{
+	while (engine_reap_child(e, -1, false))
+		;
 }
 
 /* After the stop: every thread joined, every process waited for. */
@@ -821,13 +861,11 @@ static void engine_join_all(struct engine *e)
 	engine_join_local(e, 0);
 	for (int k = 0, n = engine_count(e); k < n; k++) {
 		struct thread *t = &e->threads[k];
-		int st;
 
 		/* Left running: not waited for (gone with main). */
-		if (t->own_process && t->created && !t->reaped &&
-		    waitpid(atomic_load(&t->pid), &st,
-			    e->abandoned ? WNOHANG : 0) > 0)
-			engine_check_child(e, t, st);
+		if (t->own_process && t->created && !t->reaped)
+			engine_reap_child(e, atomic_load(&t->pid),
+					  !e->abandoned);
 	}
 }
 
@@ -953,6 +991,19 @@ static void engine_stop(struct engine *e, const sigset_t *stops)
 	}
 }
 
+/*
+ * What only /proc has of each finished thread, parked at the finish gate
+ * (after the run: these reads slowed the threads still running when each
+ * thread made them as it ended, finish_gate.h), or of a process instance
+ * not reaped yet. A thread that finishes after main looked reads its own
+ * once released.
+ */
+static void engine_read_kernel(struct engine *e)
+{
+	for (int k = 0, n = engine_count(e); k < n; k++)
+		engine_read_thread_kernel(&e->threads[k]);
+}
+
 void engine_wake_main(struct engine *e)
 {
 	/* To the process: only main, in sigtimedwait, takes it. */
@@ -1011,6 +1062,7 @@ static void engine_init_sync(struct engine *e)
 	pthread_mutex_init(&e->fork_lock, &ma);
 	pthread_mutexattr_destroy(&ma);
 	start_gate_init(&e->gate);
+	finish_gate_init(&e->finish);
 }
 
 static enum run_stop engine_stop_reason(const struct engine *e)
@@ -1152,6 +1204,8 @@ static void engine_go(struct engine *e, const sigset_t *stops,
 		engine_supervise(e, stops);
 	}
 	engine_stop(e, stops);
+	engine_read_kernel(e);
+	finish_gate_open(&e->finish);
 	/* Forked threads are joined too: none is added once stop is set. */
 	engine_join_all(e);
 	engine_drain_logs(e);

@@ -9,6 +9,7 @@
 #define MIMIC_ENGINE_CTX_H
 
 #include "engine/engine_options.h"
+#include "engine/finish_gate.h"
 #include "engine/start_gate.h"
 #include "lib/shm.h"
 #include "lib/stack_pool.h"
@@ -48,6 +49,8 @@ struct engine {
 	 * abort is set before it opens if anything failed before time zero. */
 	struct start_gate gate;
 	bool abort;
+	/* Finished threads park here until main has read their /proc. */
+	struct finish_gate finish;
 	atomic_int live;
 
 	struct cpu_set_list initial_cpus; /* main's affinity at start */

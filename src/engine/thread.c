@@ -505,17 +505,20 @@ static void thread_run(struct thread *t)
 }
 
 /*
- * The kernel's accounting of this thread (kstat.h), read by the thread
- * itself as it ends, however it ends (loops done, duration, signal): read
- * whole into a local, then stored, before the thread says it finished, so
- * main never reads half of it. A thread that never gets here (left running
- * after a second signal, or whose process died) keeps .have 0: missing.
+ * The kernel's accounting of this thread (kstat.h) as it ends, however it
+ * ends (loops done, duration, signal): its CPU time and switches from
+ * system calls now, stored before it says it finished; the rest, from
+ * /proc, main reads while it is parked after the run (finish_gate.h), or
+ * it reads itself once released if main did not (it finished after main
+ * looked). A process instance does not park: it exits as it ends, and
+ * main reads it as a zombie. A thread that never gets here (left running after a second
+ * signal, or whose process died) keeps .have 0: missing.
  */
-static void thread_read_kernel(struct thread *t)
+static void thread_end_kernel(struct thread *t)
 {
 	struct kstat k;
 
-	kstat_read("/proc/thread-self", &k);
+	kstat_self_end(&k);
 	t->stats.kernel = k;
 }
 
@@ -539,8 +542,15 @@ HOT void *thread_main(void *arg)
 	thread_release_all(t);
 	if (t->cur_group && strcmp(t->cur_group, "/"))
 		taskgroup_join("/", t->tid, t->setup_msg, sizeof(t->setup_msg));
-	thread_read_kernel(t);
+	thread_end_kernel(t);
 	atomic_store(&t->finished, true);
 	engine_thread_done(t->eng);
+	/* A process instance ends now: main reads its /proc as a zombie,
+	 * before it reaps it. */
+	if (t->own_process)
+		return NULL;
+	finish_gate_park(&t->eng->finish);
+	if (!atomic_load(&t->kernel_read))
+		kstat_read_waits("/proc/thread-self", &t->stats.kernel);
 	return NULL;
 }

@@ -1,6 +1,7 @@
 /*
- * kstat.c - a thread's schedstat, status and sched files read with
- * open/read into a stack buffer (no stdio: threads call it as they end).
+ * kstat.c - a thread's CPU time and switches from system calls, its
+ * schedstat and sched files read with open/read into a stack buffer (no
+ * stdio: a thread may call it as it ends).
  */
 #define _GNU_SOURCE
 #include "lib/kstat.h"
@@ -9,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Reads dir/name into buf (NUL-terminated); the length, or -1. */
@@ -94,26 +97,35 @@ static bool field_u64(const char *dir, const char *name, const char *key,
 	return found;
 }
 
-unsigned kstat_read(const char *dir, struct kstat *k)
+void kstat_self_end(struct kstat *k)
+{
+	struct timespec ts;
+	struct rusage ru;
+
+	memset(k, 0, sizeof(*k));
+	if (!clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+		k->cpu_time_ns = (uint64_t)ts.tv_sec * 1000000000u +
+				 (uint64_t)ts.tv_nsec;
+	if (!getrusage(RUSAGE_THREAD, &ru)) {
+		k->switches_voluntary = (uint64_t)ru.ru_nvcsw;
+		k->switches_involuntary = (uint64_t)ru.ru_nivcsw;
+		k->have |= KSTAT_SWITCHES;
+	}
+}
+
+unsigned kstat_read_waits(const char *dir, struct kstat *k)
 {
 	char buf[128];
 	unsigned long long cpu, wait, slices = 1;
 
-	memset(k, 0, sizeof(*k));
 	/* "0 0 0" is what a kernel without sched_info accounting prints
 	 * (sched_info_on() false): missing, not a thread that never ran. */
 	if (read_small(dir, "schedstat", buf, sizeof(buf)) > 0 &&
 	    sscanf(buf, "%llu %llu %llu", &cpu, &wait, &slices) >= 2 &&
 	    (cpu || wait || slices)) {
-		k->cpu_time_ns = cpu;
 		k->runqueue_wait_ns = wait;
 		k->have |= KSTAT_SCHEDSTAT;
 	}
-	if (field_u64(dir, "status", "voluntary_ctxt_switches",
-		      &k->switches_voluntary) &&
-	    field_u64(dir, "status", "nonvoluntary_ctxt_switches",
-		      &k->switches_involuntary))
-		k->have |= KSTAT_SWITCHES;
 	if (field_u64(dir, "sched", "se.nr_migrations", &k->migrations))
 		k->have |= KSTAT_MIGRATIONS;
 	return k->have;

@@ -27,11 +27,22 @@ struct kstat {
 };
 
 /*
- * Reads the thread whose /proc directory is dir (e.g. "/proc/thread-self"
- * or "/proc/<pid>/task/<tid>"). No stdio, no allocation: callable from a
- * thread at its end. Returns the KSTAT_* bits read (0: none).
+ * The calling thread's CPU time (its CPU-time clock, the sum schedstat
+ * shows too) and context switches (getrusage, the counts status shows),
+ * into a zeroed k: system calls only, no /proc, so cheap enough for a
+ * thread to call at its end while others still run. Sets KSTAT_SWITCHES;
+ * the CPU time counts once kstat_read_waits() has found schedstat.
  */
-unsigned kstat_read(const char *dir, struct kstat *k);
+void kstat_self_end(struct kstat *k);
+
+/*
+ * Adds what only /proc has, of the thread whose directory is dir (e.g.
+ * "/proc/thread-self" or "/proc/<pid>/task/<tid>"): the time it waited
+ * for a CPU (schedstat) and its migrations (sched). For a thread that has
+ * ended or sleeps: neither changes while it sleeps. No stdio, no
+ * allocation. Returns the KSTAT_* bits k has now.
+ */
+unsigned kstat_read_waits(const char *dir, struct kstat *k);
 
 /* Adds src's fields into dst; a field stays only if both have it. */
 void kstat_add(struct kstat *dst, const struct kstat *src);
