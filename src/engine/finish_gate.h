@@ -2,9 +2,9 @@
  * finish_gate.h - where a finished thread waits until main has read its
  * kernel accounting from /proc, after the run. Threads that read their
  * own /proc files as they ended slowed the threads still running:
- * hackbench -p -T's 160 threads took 6-11 % longer with those reads (a
- * hackbench clone 5 % longer with them), the reads 65 us of CPU a thread
- * but 4.6-9.4 ms of wall time. A parked thread sleeps, so what
+ * hackbench -p -T's 160 threads took 6-16 % longer with those reads (a
+ * hackbench clone 5-13 % longer with them), the reads 65 us of CPU a
+ * thread but 4.6-9.4 ms of wall time. A parked thread sleeps, so what
  * main reads is what the thread left. One word in the engine's shared
  * region: the futex is not private, process instances park here too.
  */
