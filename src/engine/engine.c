@@ -795,10 +795,6 @@ static void engine_check_child(struct engine *e, struct thread *t, int st)
 	engine_lost_process(e, atomic_load(&t->pid));
 }
 
-/* SIGCHLD: collects process instances that ended. One waitpid per
- * child that ended, not one per instance: hackbench -P's 160 children
- * made that a system call per child per SIGCHLD. Main has no other
- * children while it runs a workload. */
 /* A finished thread's /proc (finish_gate.h): a parked thread's, or an
  * exited process instance's before it is reaped (a zombie keeps it). */
 static void engine_read_thread_kernel(struct thread *t)
@@ -849,6 +845,10 @@ static bool engine_reap_child(struct engine *e, pid_t pid, bool block)
 	return true;
 }
 
+/* SIGCHLD: collects process instances that ended. One waitid and one
+ * waitpid per child that ended, not one per instance: hackbench -P's 160
+ * children made that a system call per child per SIGCHLD. Main has no
+ * other children while it runs a workload. */
 static void engine_reap(struct engine *e)
 {
 	while (engine_reap_child(e, -1, false))

@@ -511,8 +511,8 @@ static void thread_run(struct thread *t)
  * /proc, main reads while it is parked after the run (finish_gate.h), or
  * it reads itself once released if main did not (it finished after main
  * looked). A process instance does not park: it exits as it ends, and
- * main reads it as a zombie. A thread that never gets here (left running after a second
- * signal, or whose process died) keeps .have 0: missing.
+ * main reads it as a zombie. A thread that never gets here (left running
+ * after a second signal, or whose process died) keeps .have 0: missing.
  */
 static void thread_end_kernel(struct thread *t)
 {
