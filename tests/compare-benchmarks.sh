@@ -4,11 +4,12 @@
 # built outside itself with its own makefile and its row printed next to
 # mimic's, with the ratio and the block's load average; a stand-in rt-app
 # (autoconf) gives its wu_lat, start-up, RSS per thread and switch rows;
-# --self runs the real tool in mimic's column.
+# --self runs the real tool in mimic's column; schbench's math_usec is
+# the median of three calibrations.
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 17
+plan 18
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -102,6 +103,30 @@ ok $? "pairs: the median of each run's ratio to the real run before it (1.10, me
 grep -q "^--self: " "$TMP/out2s" &&
 	grep -q "periodic  *8  *8  *1.00  *1.00  *[0-9.]*-[0-9.]*$" "$TMP/out2s"
 ok $? "--self: the real tool in both columns (8 and 8, ratio 1.00)"
+
+# A stand-in schbench: its calibrations (-C without -m) give 1300, 700
+# and 710 us a multiplication in turn, its rows 800; each mimic run is
+# given the median of three, 710 (142 over -n 5), not the first.
+mkdir -p "$TMP/src5/schbench"
+printf 'schbench: fake.sh\n\tcp fake.sh $@ && chmod +x $@\n' >"$TMP/src5/schbench/Makefile"
+cat >"$TMP/src5/schbench/fake.sh" <<F
+#!/bin/sh
+case " \$* " in
+*" -m "*) v=800 ;;
+*) n=\$(( \$(cat "$TMP/src5/ticks" 2>/dev/null || echo 0) + 1 ))
+   echo \$n >"$TMP/src5/ticks"
+   v=\$(echo 1300 700 710 | cut -d" " -f\$(( (n - 1) % 3 + 1 ))) ;;
+esac
+printf 'Wakeup Latencies percentiles (usec) runtime 1 (s)\n\t  50.0th: 3\n\t* 99.0th: 9\n'
+printf 'Request Latencies percentiles (usec) runtime 1 (s)\n\t  50.0th: %s\n\t* 99.0th: %s\n' \$v \$v
+printf 'RPS percentiles (requests) runtime 1 (s)\n\t  50.0th: 100\naverage rps: 100.00\n'
+F
+"$cb" --mimic "$MIMIC" --sources "$TMP/src5" --build "$TMP/b5" --runs 1 \
+	--runtime 1 --only schbench >"$TMP/out5" 2>&1
+grep -q "math_usec 710 (-C -n 1 -F 256," "$TMP/out5" &&
+	grep -q "math_usec 142 (-C -n 5 -F 256," "$TMP/out5"
+ok $? "schbench: math_usec is the median of three calibrations (710, 142 over -n 5)"
+[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out5"
 
 # A stand-in rt-app, a plain autoconf tree: one log per instance of the
 # file's task, two rows each (wu_lat 100 and 300), the first starting
