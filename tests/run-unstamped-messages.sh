@@ -5,10 +5,12 @@
 # none is damaged, and no latency is recorded for them: no message or
 # wake-up row, no chain. A stamped channel beside it keeps its rows.
 # --dump shows it; another value is exit 2 naming the key. The canned
-# hackbench is unstamped by default and stamped on request.
+# hackbench is unstamped by default and stamped on request. A ping-pong
+# (one message a recv: send_plain and recv_one) counts every message and
+# byte both ways, over a pipe and a stream socket.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not found"
-plan 7
+plan 8
 
 cat >"$TMP/un.json" <<J
 { "global": { "calibration": 50, "log_size": "disable" },
@@ -54,6 +56,30 @@ if t["rs"]["message"]["pipe"]["n"] != 200:
     sys.exit(1)
 P
 ok $? "no latency recorded for unstamped messages; the stamped pipe's 200 are"
+
+cat >"$TMP/pp.json" <<J
+{ "global": { "calibration": 50, "log_size": "disable" },
+  "resources": {
+    "a": { "type": "pipe", "messages": "unstamped" },
+    "b": { "type": "socket", "messages": "unstamped" } },
+  "tasks": {
+    "ping": { "loop": 300, "recv": { "from": "a", "bytes": 24 },
+	      "send": { "to": "b", "bytes": 40 } },
+    "pong": { "loop": 300, "send": { "to": "a", "bytes": 24 },
+	      "recv": { "from": "b", "bytes": 40 } } } }
+J
+run_bounded 30 "$MIMIC" --summary "$TMP/pp-s.json" "$TMP/pp.json" \
+	>"$TMP/pp.out" 2>"$TMP/pp.err" &&
+python3 - "$TMP/pp-s.json" <<'P'
+import json, sys
+t = {x["name"]: x for x in json.load(open(sys.argv[1]))["tasks"]}
+want = {"ping": (300, 300, 300 * 24, 300 * 40), "pong": (300, 300, 300 * 40, 300 * 24)}
+got = {n: tuple(t[n].get(k) for k in ("received", "sent", "received_bytes", "sent_bytes")) for n in want}
+if got != want:
+    print("# received, sent, their bytes: %s, want %s" % (got, want))
+    sys.exit(1)
+P
+ok $? "a ping-pong of one message a recv: every message and byte counted, both ways"
 
 "$MIMIC" --dump --quiet "$TMP/un.json" >"$TMP/dump.json" 2>/dev/null
 python3 - "$TMP/dump.json" <<'P'

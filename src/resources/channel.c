@@ -111,6 +111,7 @@ static int channel_init(struct live_resource *l, const struct globals *g)
 	c->write_locked = !c->datagram &&
 			  r->msg_max + (c->framed ? CHANNEL_HEADER_BYTES : 0) >
 				  CHANNEL_ATOMIC_WRITE;
+	c->plain = c->unstamped && !c->framed && !c->write_locked;
 	return resource_mutex_init(&c->write_lock, g, l->shared);
 }
 

@@ -39,6 +39,8 @@ struct live_channel {
 	bool unstamped;           /* messages carry no stamp (workload.h) */
 	int64_t max_bytes;        /* the largest message: draws clamp to it */
 	bool write_locked;        /* sends take write_lock (above) */
+	bool plain;               /* unstamped, unframed, unlocked: a
+				   * message is one write as it is */
 	pthread_mutex_t write_lock;
 	_Atomic int64_t stamp;    /* last send, for messages under 4 bytes */
 	_Atomic int64_t origin;   /* last send's chain origin, under 8 bytes */
