@@ -95,7 +95,7 @@ ok $? "text summary: hog-0's line says what the JSON says (ms there, us here)"
 
 # Threads ending long before the run (a short task, and forks made by a
 # long one) wait asleep for mimic to read their /proc after the run
-# (finish_gate.h): every value present, the wait adding nothing to their
+# (engine_read_kernel in src/engine/engine.c): every value present, the wait adding nothing to their
 # runqueue wait (a sleeper waits far less than its life) nor to their
 # voluntary switches.
 cat >"$TMP/early.json" <<J

@@ -9,7 +9,6 @@
 #define MIMIC_ENGINE_CTX_H
 
 #include "engine/engine_options.h"
-#include "engine/finish_gate.h"
 #include "engine/start_gate.h"
 #include "lib/shm.h"
 #include "lib/stack_pool.h"
@@ -50,7 +49,7 @@ struct engine {
 	struct start_gate gate;
 	bool abort;
 	/* Finished threads park here until main has read their /proc. */
-	struct finish_gate finish;
+	struct open_gate finish;
 	atomic_int live;
 
 	struct cpu_set_list initial_cpus; /* main's affinity at start */

@@ -5,7 +5,6 @@
 #include "lib/timeutil.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -28,7 +27,7 @@ void start_gate_init(struct start_gate *g)
 {
 	atomic_store(&g->arrived, 0);
 	atomic_store(&g->expected, UINT32_MAX);
-	atomic_store(&g->open, 0);
+	open_gate_init(&g->go);
 	atomic_store(&g->left, 0);
 }
 
@@ -47,9 +46,7 @@ void start_gate_arrive(struct start_gate *g)
 
 void start_gate_wait_open(struct start_gate *g)
 {
-	/* EINTR and spurious wake-ups just look again. */
-	while (!atomic_load_explicit(&g->open, memory_order_acquire))
-		gate_futex_wait(&g->open, 0, NULL);
+	open_gate_wait(&g->go);
 }
 
 void start_gate_wait_all(struct start_gate *g, uint32_t n)
@@ -63,8 +60,7 @@ void start_gate_wait_all(struct start_gate *g, uint32_t n)
 
 void start_gate_open(struct start_gate *g)
 {
-	atomic_store_explicit(&g->open, 1, memory_order_release);
-	gate_futex_wake(&g->open, INT_MAX);
+	open_gate_open(&g->go);
 }
 
 void start_gate_leave(struct start_gate *g)

@@ -10,13 +10,15 @@
 #ifndef MIMIC_START_GATE_H
 #define MIMIC_START_GATE_H
 
+#include "engine/open_gate.h"
+
 #include <stdatomic.h>
 #include <stdint.h>
 
 struct start_gate {
 	_Atomic uint32_t arrived;  /* futex word: threads checked in */
 	_Atomic uint32_t expected; /* threads main created; UINT32_MAX before */
-	_Atomic uint32_t open;     /* futex word: 0 closed, 1 open */
+	struct open_gate go;       /* main opens it at time zero */
 	_Atomic uint32_t left;     /* futex word: threads past the open gate */
 };
 

@@ -508,7 +508,7 @@ static void thread_run(struct thread *t)
  * The kernel's accounting of this thread (kstat.h) as it ends, however it
  * ends (loops done, duration, signal): its CPU time and switches from
  * system calls now, stored before it says it finished; the rest, from
- * /proc, main reads while it is parked after the run (finish_gate.h), or
+ * /proc, main reads while it is parked after the run (engine_read_kernel), or
  * it reads itself once released if main did not (it finished after main
  * looked). A process instance does not park: it exits as it ends, and
  * main reads it as a zombie. A thread that never gets here (left running
@@ -549,7 +549,7 @@ HOT void *thread_main(void *arg)
 	 * before it reaps it. */
 	if (t->own_process)
 		return NULL;
-	finish_gate_park(&t->eng->finish);
+	open_gate_wait(&t->eng->finish);
 	if (!atomic_load(&t->kernel_read))
 		kstat_read_waits("/proc/thread-self", &t->stats.kernel);
 	return NULL;

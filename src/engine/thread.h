@@ -106,7 +106,7 @@ struct thread {
 	char setup_msg[256];
 	bool loops_done;          /* its loops ended before any stop */
 	atomic_bool finished;
-	atomic_bool kernel_read;  /* main has read its /proc (finish_gate.h) */
+	atomic_bool kernel_read;  /* main has read its /proc (engine_read_kernel) */
 };
 
 /*
