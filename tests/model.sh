@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-PLAN=47
+PLAN=48
 plan $PLAN
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
@@ -122,17 +122,19 @@ grep -q '"start":{"run":1366}' "$TMP/parent" &&
 	grep -q '"loop":3,"run":{"choice":\[\[4.7,1\],\[13.9,1\]\]}' "$TMP/parent"
 ok $? "the CPU before the first wait, more than the loop's after it, is a setup: a start phase's run (hackbench's parent)"
 # tests/data/model-senders.dat.gz: 'hackbench -g 1 -f 4 -l 400'. Two
-# senders wrote until a socket was full before they first blocked, and
-# their loops' runs are at the floor: their setups give the loop the CPU
-# after their first write (their ready byte), as much as it lacks, never
-# more. From trace-cmd's report: each sender's CPU before its first
-# write and before its first blocking in a write; a setup's run is that
-# less mimic's start of a process (700 us).
+# senders wrote until a socket was full before they first blocked. A
+# setup gives the loop the CPU after its first write (its ready byte)
+# when the loop's runs are at the floor, as much as it lacks, never more;
+# else it keeps it (with mimic's cost of a message as measured on
+# 2026-12-07 their loops do not lack, and the setups stay whole). From
+# trace-cmd's report: each sender's CPU before its first write and
+# before its first blocking in a write; a setup's run is that less
+# mimic's start of a process (700 us).
 if command -v trace-cmd >/dev/null 2>&1; then
 	gzip -dc "$DATA/model-senders.dat.gz" >"$TMP/senders.dat"
 	"$MIMIC" model -o "$TMP/senders.json" "$TMP/senders.dat" 2>"$TMP/senders.table"
 	trace-cmd report -t "$TMP/senders.dat" 2>/dev/null >"$TMP/senders.txt"
-	cut=0 bad=0
+	cut=0 bad=0 seen=0
 	for pid in 16157 16158 16159 16160; do
 		set -- $(awk -v pid=$pid -v w=" 1 18 20 44 46 307 " '
 		{ n_ = split($1, a, "-"); p = a[n_]; ts = $3; sub(/:$/, "", ts) }
@@ -153,11 +155,19 @@ if command -v trace-cmd >/dev/null 2>&1; then
 		start=$(task_of "$name" "$TMP/senders.json" | tr -d '\n\t ' | sed -n 's/.*"start":{"run":\([0-9.]*\)}.*/\1/p')
 		echo "$name (pid $pid): first write at $1 us, first blocking at $2 us, setup run ${start:-none}" | diag
 		[ -n "$start" ] || continue
+		seen=$((seen + 1))
 		awk -v s="$start" -v w="$1" -v b="$2" 'BEGIN { exit !(s >= w - 700 - 1 && s <= b - 700 + 1) }' || bad=1
-		awk -v s="$start" -v b="$2" 'BEGIN { exit !(s < b - 700 - 1) }' && cut=$((cut + 1))
+		# cut when its loop lacks CPU (its run at the floor: not
+		# written), else whole
+		if task_of "$name" "$TMP/senders.json" | tr -d '\n\t ' | grep -q '"loop":{"loop":"[^"]*","run":'; then
+			awk -v s="$start" -v b="$2" 'BEGIN { exit !(s >= b - 700 - 1) }' || bad=1
+		else
+			awk -v s="$start" -v b="$2" 'BEGIN { exit !(s < b - 700 - 1) }' || bad=1
+			cut=$((cut + 1))
+		fi
 	done
-	[ "$bad" -eq 0 ] && [ "$cut" -ge 1 ]
-	ok $? "a sender's setup that wrote messages gives its loop, at the floor, the CPU after its first write ($cut of 4 cut)"
+	[ "$bad" -eq 0 ] && [ "$seen" -ge 1 ]
+	ok $? "a sender's setup that wrote messages gives its loop, when at the floor, the CPU after its first write, else none ($cut of $seen cut)"
 else
 	skip "trace-cmd is not installed"
 fi
@@ -213,7 +223,7 @@ ok $silent_ok "so all 4 senders send 60 x 4 messages and each receiver reads its
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then
-	for i in $(seq 24); do
+	for i in $(seq 25); do
 		TEST_N=$((TEST_N + 1))
 		echo "ok $TEST_N # SKIP $why"
 	done
@@ -272,6 +282,30 @@ if [ -w /dev/cpu_dma_latency ]; then
 else
 	skip "no writable /dev/cpu_dma_latency"
 fi
+
+# A ping-pong of two processes that run 10 us of CPU between a message
+# read and the reply: the replying task's model runs that, not less.
+# mimic's own cost of a round (its part outside the kernel) grows with
+# the time a task was away; a constant 4.1 us a blocking and 1.5 a
+# message (until 2026-12-07) left it runs of 5.5-6.8 us (their mean),
+# idle or with two CPU hogs; 10.2-10.8 with these.
+cat >"$TMP/pingpong.json" <<EOF
+{ "global": { "duration": 30, "log_size": "disable", "logdir": "$TMP", "mode": "process" },
+  "tasks": {
+    "ping": { "loop": 3000, "run": 10, "send": { "to": "p1", "bytes": 4 }, "recv": { "from": "p2", "bytes": 4 } },
+    "pong": { "loop": 3000, "recv": { "from": "p1", "bytes": 4 }, "run": 10, "send": { "to": "p2", "bytes": 4 } } } }
+EOF
+run_bounded 30 "$MIMIC" record -q -o "$TMP/pingpong.dat" -- "$MIMIC" -q "$TMP/pingpong.json"
+"$MIMIC" model -q -o "$TMP/pingpong-model.json" "$TMP/pingpong.dat" 2>/dev/null
+# its run: one number, or a choice's mean
+pong_run=$(task_of pong-1 "$TMP/pingpong-model.json" | tr -d '\n\t ' |
+	sed -n 's/.*"run":\([0-9.]*\),.*/\1/p; s/.*"run":{"choice":\[\(\[[^}]*\]\)\]}.*/\1/p' |
+	tr -d '[]' | awk -F, '{ if (NF == 1) { print $1; exit }
+		for (i = 1; i < NF; i += 2) { s += $i * $(i + 1); w += $(i + 1) }
+		printf "%.1f\n", s / w }')
+echo "pong's run in its model (mean): ${pong_run:-none} us" | diag
+awk -v r="${pong_run:-0}" 'BEGIN { exit !(r >= 8 && r <= 13.5) }'
+ok $? "a ping-pong's replying task that runs 10 us a round: its model runs 8 to 13.5 us"
 
 run_bounded 20 "$MIMIC" record -q -o "$TMP/pipe.dat" -- sh -c 'seq 1 100000 | gzip -1 > /dev/null'
 "$MIMIC" model -o "$TMP/pipe.json" "$TMP/pipe.dat" 2>"$TMP/table" &&

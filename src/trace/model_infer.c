@@ -21,17 +21,23 @@
 #define MD_TIMER_MIN 8        /* wake-ups needed to call it periodic */
 #define MD_KERN_MIN 8         /* calls needed to take their kernel part */
 #define MD_RUN_MIN_US 0.1     /* the least run written */
+#define MD_RUN_UNSURE_US 0.5  /* runs next to other events up to this are
+			       * within the error of mimic's cost: none */
 /* mimic's own CPU per event, µs (md_cost) */
 #define MD_COST_LOOP_US 0.3   /* an iteration and its run */
 #define MD_COST_WAKE_US 9.5   /* a blocking: switched out, woken, back */
-#define MD_COST_USER_US 4.1   /* the same, outside the kernel (with the
-			       * iteration): what the recorded kernel part
-			       * leaves of it */
-#define MD_COST_COLD 3.0      /* a sleep's or timer's part outside the
-			       * kernel per µs of the kernel's way back
-			       * from it (switch in to exit): a CPU gone
-			       * cold over a long sleep slows both */
-#define MD_COST_MSG_USER_US 1.5 /* a message read or written, beyond its
+#define MD_COST_USER_US 4.1   /* a sleep's or timer's part outside the
+			       * kernel (with the iteration), at least:
+			       * what the recorded kernel part leaves */
+#define MD_COST_COLD 3.0      /* the same per µs of the kernel's way
+			       * back from it (switch in to exit): a CPU
+			       * gone cold over a long sleep slows both */
+#define MD_COST_HOT_US 0.45   /* any other blocking's part outside the
+			       * kernel, back within MD_HOT_US */
+#define MD_HOT_US 40.0
+#define MD_COST_COOLING_US 0.6 /* more per doubling of the time away
+				* beyond MD_HOT_US */
+#define MD_COST_MSG_USER_US 0.3 /* a message read or written, beyond its
 				 * call's recorded kernel part */
 /* the same, whole, when the recording does not show the calls */
 #define MD_COST_RECV_US 2.0   /* a message read (waiting: one read) */
@@ -316,18 +322,31 @@ bool md_kern_measured(const struct md_task *mt)
 	return mt->kern_n >= MD_KERN_MIN;
 }
 
+/* mimic's part outside the kernel of a blocking away for away_us: the
+ * longer the CPU ran others or idled, the colder mimic finds it (a
+ * mimic ping-pong whose partner ran 1 to 2000 µs, doc/model.md step 7) */
+static double md_user_after(double away_us)
+{
+	return MD_COST_HOT_US +
+	       MD_COST_COOLING_US * log2(fmax(away_us, MD_HOT_US) / MD_HOT_US);
+}
+
 /*
  * mimic's part of a blocking outside the kernel, µs. After a sleep or a
  * timer it grows with how cold the CPU went, as the kernel's way back
  * does: about MD_COST_COLD times that (a mimic sleep loop of 1 to 50 ms
  * recorded here: 2.3-4.0 times, 3.0 the median); never below the
- * constant measured on a 1 ms timer.
+ * constant measured on a 1 ms timer. After any other, with the time it
+ * was away: the mean over its blockings.
  */
 static double md_user_us(const struct md_task *mt)
 {
-	if (mt->cls != TL_SLEEP)
-		return MD_COST_USER_US;
-	return fmax(MD_COST_USER_US, MD_COST_COLD * mt->kern_in_us);
+	double away;
+
+	if (mt->cls == TL_SLEEP)
+		return fmax(MD_COST_USER_US, MD_COST_COLD * mt->kern_in_us);
+	away = tl_away_mean(mt->src, mt->cls, md_user_after);
+	return away < 0 ? MD_COST_USER_US : away;
 }
 
 /*
@@ -563,7 +582,9 @@ static void md_run_budget(struct model *m, struct md_task *mt)
  * event: the event alone costs mimic more than the work it stands for
  * (a second `run` of 0.1 in a loop: 0.17 us more per iteration
  * here), and it is at the floor because mimic's cost of the other
- * events is already more than the recorded CPU.
+ * events is already more than the recorded CPU. Nor is one of at most
+ * MD_RUN_UNSURE_US: less than the error of that cost, it only moves a
+ * ping-pong's timing (doc/model.md step 7).
  */
 static void md_floor_run(struct md_task *mt)
 {
@@ -572,7 +593,7 @@ static void md_floor_run(struct md_task *mt)
 	for (size_t l = 0; l < mt->n_out; l++)
 		other = other || mt->out[l].when == MD_EACH;
 	for (int i = 0; i < mt->burst.n; i++)
-		floor = floor && mt->burst.value[i] <= MD_RUN_MIN_US;
+		floor = floor && mt->burst.value[i] <= MD_RUN_UNSURE_US;
 	mt->no_run = other && mt->loops >= 1 && floor;
 }
 

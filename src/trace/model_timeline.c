@@ -667,6 +667,22 @@ double tl_kern_in_mean(const struct tl_thread *t, enum tl_class cls)
 	return n ? sum / (double)n : 0;
 }
 
+double tl_away_mean(const struct tl_thread *t, enum tl_class cls,
+		    double (*f)(double away_us))
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t b = 0; b < t->n_blocks; b++)
+		if (t->blocks[b].cls == cls && t->blocks[b].back >
+						      t->blocks[b].start) {
+			sum += f((double)(t->blocks[b].back -
+					  t->blocks[b].start) / 1e3);
+			n++;
+		}
+	return n ? sum / (double)n : -1;
+}
+
 double tl_kern_mean(const struct tl_thread *t, enum tl_class cls, size_t *n)
 {
 	double sum = 0;

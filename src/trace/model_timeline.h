@@ -164,6 +164,10 @@ double tl_kern_mean(const struct tl_thread *t, enum tl_class cls,
 /* The same of their second side alone: switched in to the call's exit
  * (the wake-up's way back to user space, longer the colder the CPU). */
 double tl_kern_in_mean(const struct tl_thread *t, enum tl_class cls);
+/* The mean of f(µs away) over t's blockings of class cls that it came
+ * back from (switched out to switched in again); -1 when none. */
+double tl_away_mean(const struct tl_thread *t, enum tl_class cls,
+		    double (*f)(double away_us));
 
 /* The channels made by the nearest of t's process and its ancestors'
  * processes that made any (its threads' sums): what t reads from, made
