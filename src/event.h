@@ -110,6 +110,13 @@ struct event_kind {
 	 */
 	size_t (*uses)(const struct event *ev, struct event_use *out,
 		       size_t max);
+	/*
+	 * Optional: whether ev's exec reads the thread's chain origin
+	 * (event_ctx_chain_origin), by default its iteration's start: only
+	 * a task with such an event (or a budget) reads the clock as each
+	 * iteration starts. NULL: never.
+	 */
+	bool (*reads_origin)(const struct workload *w, const struct event *ev);
 };
 
 /*

@@ -220,9 +220,6 @@ int64_t event_ctx_record_lock(struct event_ctx *c, int mutex,
 			      int64_t waited_since_ns);
 void event_ctx_record_hold(struct event_ctx *c, int mutex,
 			   int64_t held_since_ns);
-/* When the running waiting event (event_kind.waits) began: the engine's
- * CLOCK_MONOTONIC stamp, taken just before its exec. */
-int64_t event_ctx_wait_began(const struct event_ctx *c);
 /* A wait returned at now without a latency sample; when the last did. */
 void event_ctx_woken(struct event_ctx *c, int64_t now);
 int64_t event_ctx_woken_ns(const struct event_ctx *c);

@@ -9,7 +9,7 @@
 # mimic compare flags a rise in misses.
 . "${srcdir:-.}/tests/lib.sh"
 command -v python3 >/dev/null || skip_all "python3 not installed"
-plan 21
+plan 23
 
 # spans.py TRACE SUMMARY TASK: the e2e spans of TASK's threads in the
 # trace, counted late from their own timestamps (end - origin > budget,
@@ -130,6 +130,33 @@ read -r spans late misses budgeted chained loops off <"$TMP/r"
 [ "$rc" -eq 0 ] && [ "$chained" -eq "$loops" ] && [ "$loops" -gt 10 ] &&
 	[ "$budgeted" -eq 0 ] && awk -v o="$off" 'BEGIN { exit !(o == 0) }'
 ok $? "futex: every wait's origin is the waker's timer expiry ($loops chained, no budget)"
+
+# A sender without a timer: its messages' (and futex posts') origin is
+# its iteration's start, read for it though nothing else (no log, no
+# trace) asks for the start: the sink's end-to-end latency holds the
+# sender's 2 ms run.
+for how in '"send": { "to": "c", "bytes": 24 }/"recv": { "from": "c", "bytes": 24 }' \
+	'"futex_wake": "f"/"futex_wait": "f"'; do
+	cat >"$TMP/start.json" <<J
+{ "global": { "duration": 5, "log_size": "disable" },
+  "tasks": {
+    "src": { "loop": 40, "run": 2000, ${how%%/*}, "sleep": 8000 },
+    "sink": { "loop": 40, ${how#*/} } } }
+J
+	run_bounded 30 "$MIMIC" --quiet --summary "$TMP/start.sum" "$TMP/start.json"
+	python3 - "$TMP/start.sum" >"$TMP/r" 2>&1 <<'P'
+import json, sys
+s = json.load(open(sys.argv[1]))
+x = [t for t in s["tasks"] if t["name"] == "sink"][0]["e2e"] or {
+    "chained": 0, "latency_us": {"min": 0, "max": 0}}
+print(x["chained"], x["latency_us"]["min"], x["latency_us"]["max"])
+P
+	cat "$TMP/r" | diag
+	read -r chained min max <"$TMP/r"
+	[ "$rc" -eq 0 ] && [ "$chained" -eq 40 ] && [ "$min" -ge 1500 ] &&
+		[ "$max" -lt 1000000 ]
+	ok $? "no timer, ${how%%:*}: the origin is the sender's iteration start ($chained of 40 chained, $min-$max us)"
+done
 
 # No chain: a budget counts from the iteration's own trigger, the timer
 # expiry (a timer last in the phase: the one that ended the previous

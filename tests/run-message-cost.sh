@@ -21,7 +21,13 @@
 # check; 2026-12-06): sender 195, receiver 41. With send's "every" (its
 # check and the phase iteration the engine keeps, 2026-12-06): senders
 # 247 and 202. An unstamped channel's message of a fixed size, one a send,
-# a write of its own (send_plain, 2026-12-07): sender 166.
+# a write of its own (send_plain, 2026-12-07): sender 166. A task that
+# reads no chain origin (no stamped send, no futex post) reads no clock
+# as its iterations start, and a wait's start for the blocked report is
+# the coarse clock's (2026-12-07): unstamped sender 153; the stamped
+# sender, which still reads it, 253 (the loop's test of it, 5 more).
+# The clock read counted 13 instructions here (166 - 153; it costs ~25
+# ns on this guest): the unstamped sender's bound, 160, fails its return.
 . "${srcdir:-.}/tests/lib.sh"
 command -v valgrind >/dev/null 2>&1 || skip_all "valgrind not installed"
 command -v callgrind_annotate >/dev/null 2>&1 ||
@@ -32,9 +38,9 @@ grep -q __asan_init "$MIMIC" 2>/dev/null &&
 plan 6
 
 # Bounds on user instructions per message, each side.
-MAX_SENDER=258
+MAX_SENDER=278
 MAX_RECEIVER=186
-MAX_UNSTAMPED_SENDER=183
+MAX_UNSTAMPED_SENDER=160
 MAX_UNSTAMPED_RECEIVER=46
 
 # count FILE: the instructions a callgrind file counted.

@@ -1099,7 +1099,9 @@ static void engine_result_blocked(const struct thread *t,
 	rt->blocked = true;
 	rt->blocked_phase = &t->task->phases[p];
 	rt->blocked_event = &t->task->phases[p].events[e];
-	rt->blocked_since_ns = since;
+	/* The tick's grain: no earlier than time zero */
+	rt->blocked_since_ns = since > t->eng->t_zero_ns ? since
+							 : t->eng->t_zero_ns;
 }
 
 static void engine_result_thread(const struct thread *t, struct run_thread *rt)

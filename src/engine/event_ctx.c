@@ -206,12 +206,6 @@ void event_ctx_record_hold(struct event_ctx *c, int mutex,
 		lock_stats_released(s, time_now_ns() - held_since_ns);
 }
 
-int64_t event_ctx_wait_began(const struct event_ctx *c)
-{
-	return atomic_load_explicit(&ctx_thread(c)->wait_since_ns,
-				    memory_order_relaxed);
-}
-
 void event_ctx_woken(struct event_ctx *c, int64_t now)
 {
 	c->woke_ns = now;

@@ -894,10 +894,10 @@ static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
  * The counts are kept here and added to the thread's once per execution
  * (they are read after the run only); the latencies go to the histograms
  * message by message. A message stamped after the receiver's look (the
- * engine's stamp as the recv began, just before its first read; for a
- * later message of the execution, the time the previous one's read
- * returned) was not there to be read: the receiver slept for it, a
- * wake-up. An unstamped channel's messages are only counted.
+ * clock as the recv began, just before its first read; for a later
+ * message of the execution, the time the previous one's read returned)
+ * was not there to be read: the receiver slept for it, a wake-up. An
+ * unstamped channel's messages are only counted.
  */
 static __attribute__((noinline)) void
 recv_messages(struct event_ctx *ctx, const struct event *ev)
@@ -909,7 +909,7 @@ recv_messages(struct event_ctx *ctx, const struct event *ev)
 	const bool several = a->peer.n_from > 1;
 	const int64_t count = a->count;
 	uint64_t msgs = 0, bytes = 0, damaged = 0;
-	int64_t look = event_ctx_wait_began(ctx);
+	int64_t look = time_now_ns();
 	/* The earliest chain origin received; INT64_MAX: none. */
 	int64_t earliest = INT64_MAX;
 	struct recv_from f = { 0 };
@@ -1053,6 +1053,13 @@ static size_t recv_uses(const struct event *ev, struct event_use *out,
 	return channel_uses(ev, out, max, ROLE_RECV);
 }
 
+/* A stamped message carries the sender's chain origin. */
+static bool send_reads_origin(const struct workload *w, const struct event *ev)
+{
+	return ev->resource >= 0 &&
+	       w->resources[ev->resource].messages == MESSAGES_STAMPED;
+}
+
 const struct event_kind event_send = {
 	.key = "send", .ftrace_type = RTAPP_TYPE_NONE,
 	.help = "a channel name, or an object: send messages",
@@ -1060,6 +1067,7 @@ const struct event_kind event_send = {
 	.parse = send_parse, .finalize = channel_finalize,
 	.state = &channel_state,
 	.exec = send_exec, .dump = channel_dump, .uses = send_uses,
+	.reads_origin = send_reads_origin,
 };
 const struct event_kind event_recv = {
 	.key = "recv", .ftrace_type = RTAPP_TYPE_NONE,

@@ -314,12 +314,30 @@ static void futex_dump(const struct workload *w, const struct event *ev,
 	}
 }
 
+/* A post carries the poster's chain origin: a wait's post, a wake's. */
+static bool futex_wait_reads_origin(const struct workload *w,
+				    const struct event *ev)
+{
+	const struct futex_args *a = ev->args;
+
+	(void)w;
+	return a->post_index >= 0;
+}
+
+static bool futex_posts(const struct workload *w, const struct event *ev)
+{
+	(void)w;
+	(void)ev;
+	return true;
+}
+
 const struct event_kind event_futex_wait = {
 	.key = "futex_wait", .ftrace_type = RTAPP_TYPE_NONE,
 	.help = "a futex name, or an object: wait for a post",
 	.keys = futex_wait_keys, .args_size = sizeof(struct futex_args),
 	 .parse = futex_wait_parse,
 	.exec = futex_wait_exec, .dump = futex_dump, .waits = true,
+	.reads_origin = futex_wait_reads_origin,
 };
 const struct event_kind event_futex_wake = {
 	.key = "futex_wake", .ftrace_type = RTAPP_TYPE_NONE,
@@ -327,6 +345,7 @@ const struct event_kind event_futex_wake = {
 	.keys = futex_wake_keys, .args_size = sizeof(struct futex_args),
 	 .parse = futex_wake_parse,
 	.exec = futex_wake_exec, .dump = futex_dump,
+	.reads_origin = futex_posts,
 };
 const struct event_kind event_futex_wake_list = {
 	.key = "futex_wake_list", .ftrace_type = RTAPP_TYPE_NONE,
@@ -335,6 +354,7 @@ const struct event_kind event_futex_wake_list = {
 	.keys = futex_wake_list_keys, .args_size = sizeof(struct futex_args),
 	.parse = futex_wake_list_parse,
 	.exec = futex_wake_list_exec, .dump = futex_dump,
+	.reads_origin = futex_posts,
 };
 const struct event_kind event_futex_reset = {
 	.key = "futex_reset", .ftrace_type = RTAPP_TYPE_NONE,
