@@ -582,18 +582,19 @@ static void md_run_budget(struct model *m, struct md_task *mt)
  * event: the event alone costs mimic more than the work it stands for
  * (a second `run` of 0.1 in a loop: 0.17 us more per iteration
  * here), and it is at the floor because mimic's cost of the other
- * events is already more than the recorded CPU. Nor is one of at most
- * MD_RUN_UNSURE_US: less than the error of that cost, it only moves a
- * ping-pong's timing (doc/model.md step 7).
+ * events is already more than the recorded CPU. Inferred, nor is one of
+ * at most MD_RUN_UNSURE_US: less than the error of that cost, it only
+ * moves a ping-pong's timing (doc/model.md step 7); a run --refine
+ * measured lacking is written from the floor (limit_us).
  */
-static void md_floor_run(struct md_task *mt)
+static void md_floor_run(struct md_task *mt, double limit_us)
 {
 	bool other = mt->block != MD_NONE, floor = true;
 
 	for (size_t l = 0; l < mt->n_out; l++)
 		other = other || mt->out[l].when == MD_EACH;
 	for (int i = 0; i < mt->burst.n; i++)
-		floor = floor && mt->burst.value[i] <= MD_RUN_UNSURE_US;
+		floor = floor && mt->burst.value[i] <= limit_us;
 	mt->no_run = other && mt->loops >= 1 && floor;
 }
 
@@ -628,7 +629,7 @@ double md_correct_runs(struct md_task *mt, double excess_us)
 	per = fmax(per, MD_RUN_MIN_US);
 	md_burst_to_mean(&mt->burst, per);
 	mt->no_run = false;
-	md_floor_run(mt);
+	md_floor_run(mt, MD_RUN_MIN_US);
 	return excess_us - (now - per) * (double)mt->loops;
 }
 
@@ -860,7 +861,7 @@ int model_infer(struct model *m, const struct timeline *tl)
 
 		md_leftovers(m, mt);
 		md_run_budget(m, mt);
-		md_floor_run(mt);
+		md_floor_run(mt, MD_RUN_UNSURE_US);
 		if (mt->block == MD_SLEEP && (mt->cls == TL_OTHER ||
 					      mt->cls == TL_NOSYS))
 			model_warn(m, "%s: its %lu blockings in %s are modelled "
