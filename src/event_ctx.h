@@ -38,6 +38,10 @@ struct event_ctx {
 	 * a send or recv adds to inline. */
 	uint64_t *counts;
 	int64_t woke_ns;          /* when a wait last returned, 0: never */
+	/* When the running waiting event began, if the engine read the
+	 * clock for it (the iteration's start, for its first event); 0:
+	 * not read. */
+	int64_t began_ns;
 	/* The chain (record/e2e.h): the thread's own trigger, the expiry of
 	 * the timer it last passed, else its iteration's start; the earliest
 	 * origin the iteration received, 0: none. */
@@ -69,6 +73,14 @@ enum event_count {
 static inline struct rng *event_ctx_rng(struct event_ctx *c)
 {
 	return c->rng;
+}
+
+/* When the running waiting event (event_kind.waits) began, if the engine
+ * read the clock then (the iteration's start, for its first event); else
+ * 0, and an event that needs it reads the clock itself. */
+static inline int64_t event_ctx_wait_began(const struct event_ctx *c)
+{
+	return c->began_ns;
 }
 
 /* The run is stopping: a blocking event must return soon. */

@@ -499,6 +499,7 @@ static void thread_run(struct thread *t)
 							e || !start_ns
 							  ? time_coarse_ns()
 							  : start_ns);
+						t->ctx.began_ns = e ? 0 : start_ns;
 						kind->exec(&t->ctx, ev);
 					}
 					if (t->trace)

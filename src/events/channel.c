@@ -894,8 +894,9 @@ static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
  * The counts are kept here and added to the thread's once per execution
  * (they are read after the run only); the latencies go to the histograms
  * message by message. A message stamped after the receiver's look (the
- * clock as the recv began, just before its first read; for a later
- * message of the execution, the time the previous one's read returned)
+ * clock as the recv began, just before its first read: the iteration's
+ * start when it is the first event; for a later message of the
+ * execution, the time the previous one's read returned)
  * was not there to be read: the receiver slept for it, a wake-up. An
  * unstamped channel's messages are only counted.
  */
@@ -909,11 +910,13 @@ recv_messages(struct event_ctx *ctx, const struct event *ev)
 	const bool several = a->peer.n_from > 1;
 	const int64_t count = a->count;
 	uint64_t msgs = 0, bytes = 0, damaged = 0;
-	int64_t look = time_now_ns();
+	int64_t look = event_ctx_wait_began(ctx);
 	/* The earliest chain origin received; INT64_MAX: none. */
 	int64_t earliest = INT64_MAX;
 	struct recv_from f = { 0 };
 
+	if (!look)
+		look = time_now_ns();
 	if (!several)
 		recv_from_get(ctx, ev->resource, &f);
 	for (int64_t k = 0; k < count; k++) {
