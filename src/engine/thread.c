@@ -495,11 +495,11 @@ static void thread_run(struct thread *t)
 						 * the iteration: no clock read
 						 * more; else the report's
 						 * grain, the tick's, will do. */
-						thread_wait_begin(t, p, e,
-							e || !start_ns
-							  ? time_coarse_ns()
-							  : start_ns);
 						t->ctx.began_ns = e ? 0 : start_ns;
+						thread_wait_begin(t, p, e,
+							t->ctx.began_ns
+							  ? t->ctx.began_ns
+							  : time_coarse_ns());
 						kind->exec(&t->ctx, ev);
 					}
 					if (t->trace)

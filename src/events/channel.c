@@ -896,9 +896,9 @@ static void recv_from_get(struct event_ctx *ctx, int res, struct recv_from *f)
  * message by message. A message stamped after the receiver's look (the
  * clock as the recv began, just before its first read: the iteration's
  * start when it is the first event; for a later message of the
- * execution, the time the previous one's read returned)
- * was not there to be read: the receiver slept for it, a wake-up. An
- * unstamped channel's messages are only counted.
+ * execution, the time the previous one's read returned) was not there to
+ * be read: the receiver slept for it, a wake-up. An unstamped channel's
+ * messages are only counted, and need no look.
  */
 static __attribute__((noinline)) void
 recv_messages(struct event_ctx *ctx, const struct event *ev)
@@ -915,10 +915,10 @@ recv_messages(struct event_ctx *ctx, const struct event *ev)
 	int64_t earliest = INT64_MAX;
 	struct recv_from f = { 0 };
 
-	if (!look)
-		look = time_now_ns();
 	if (!several)
 		recv_from_get(ctx, ev->resource, &f);
+	if (!look && (several || !f.c->unstamped))
+		look = time_now_ns();
 	for (int64_t k = 0; k < count; k++) {
 		int64_t now, stamp, origin, n;
 		bool got;
