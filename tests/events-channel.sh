@@ -4,9 +4,9 @@
 # latency sample only when the receiver slept for it, a full pipe blocks
 # its writer, a futex wake-one wakes exactly one waiter; recv's "read"
 # takes a message in reads of at most that many bytes; send's "every"
-# sends in every n-th iteration of its phase only.
+# sends in every n-th iteration of its phase only, futex_wake's wakes.
 . "${srcdir:-.}/tests/lib.sh"
-plan 31
+plan 33
 # Rows of the text summary for task $2 and path $3, fields from the
 # path on: in the wake-up table (wakeup FILE TASK PATH) "path wakeups p50
 # p90 p99 p99.9 max", in the message latency block (message ...) "path
@@ -266,6 +266,19 @@ sed 's/"bytes": 64 } } } }/"bytes": 64, "every": 3 } } } }/' "$TMP/ev.json" >"$T
 rc=$?
 grep -q 'every' "$TMP/ev-recv.out" && [ $rc -eq 2 ]
 ok $? "every on a recv: an error naming it, exit 2 (rc $rc)"
+# futex_wake's "every": 20 iterations waking every 5th post 4 times; a
+# waiter that wants 5 takes those 4 and waits until the duration ends it.
+cat >"$TMP/fe.json" <<J
+{ "global": { "calibration": 50, "logdir": "$TMP", "log_basename": "fe", "duration": 1 },
+  "tasks": {
+    "w": { "loop": 20, "run": 50, "futex_wake": { "ref": "f", "every": 5 } },
+    "r": { "loop": 5, "futex_wait": "f" } } }
+J
+run_bounded 30 "$MIMIC" "$TMP/fe.json" >"$TMP/fe.out" 2>&1
+[ "$(messages "$TMP/fe.out" r futex)" -eq 4 ] && ! grep -q 'all loops done' "$TMP/fe.out"
+ok $? "futex_wake every 5 in 20 iterations: 4 posts, all taken, the 5th wait ended by the duration"
+(cd "$TMP" && "$MIMIC" --dump --quiet fe.json) | grep -q '"every": 5'
+ok $? "--dump shows futex_wake's every"
 
 # futex: a waiter asleep when the wake comes is woken (one wake-up and one
 # message sample); one that finds the post already there does not sleep

@@ -8,7 +8,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 DATA="$srcdir/tests/data"
 "$MIMIC" model --help >/dev/null 2>&1 || skip_all "mimic model is not built"
-PLAN=48
+PLAN=50
 plan $PLAN
 skip() { TEST_N=$((TEST_N + 1)); echo "ok $TEST_N # SKIP $1"; }
 
@@ -306,6 +306,27 @@ pong_run=$(task_of pong-1 "$TMP/pingpong-model.json" | tr -d '\n\t ' |
 echo "pong's run in its model (mean): ${pong_run:-none} us" | diag
 awk -v r="${pong_run:-0}" 'BEGIN { exit !(r >= 8 && r <= 13.5) }'
 ok $? "a ping-pong's replying task that runs 10 us a round: its model runs 8 to 13.5 us"
+
+# A futex woken now and then by a busy thread: 5 wakes in 3000 round
+# trips. One wake per iteration of the waker (until 2026-12-07) made its
+# waiter loop 3000 times; the model's waker wakes every ~600th.
+cat >"$TMP/sparse.json" <<EOF
+{ "global": { "duration": 30, "log_size": "disable", "logdir": "$TMP" },
+  "tasks": {
+    "ping": { "loop": 3000, "send": { "to": "p1", "bytes": 4 }, "recv": { "from": "p2", "bytes": 4 },
+              "futex_wake": { "ref": "fx", "every": 600 } },
+    "pong": { "loop": 3000, "recv": { "from": "p1", "bytes": 4 }, "send": { "to": "p2", "bytes": 4 } },
+    "waiter": { "loop": 5, "futex_wait": "fx" } } }
+EOF
+run_bounded 30 "$MIMIC" record -q -o "$TMP/sparse.dat" -- "$MIMIC" -q "$TMP/sparse.json"
+"$MIMIC" model -q -o "$TMP/sparse-model.json" "$TMP/sparse.dat" 2>/dev/null
+task_of waiter-2 "$TMP/sparse-model.json" | diag
+loops=$(task_of waiter-2 "$TMP/sparse-model.json" | sed -n 's/.*"loop": "${\([0-9]*\) \* scale}".*/\1/p')
+[ -n "$loops" ] && [ "$loops" -ge 4 ] && [ "$loops" -le 10 ]
+ok $? "a futex waiter woken 5 times by a thread looping 3000 times loops 4 to 10 times (${loops:-no loop})"
+every=$(task_of ping-0 "$TMP/sparse-model.json" | sed -n 's/.*"futex_wake_waiter-2": {.*"every": \([0-9]*\).*/\1/p')
+[ -n "$every" ] && [ "$every" -ge 300 ] && [ "$every" -le 1000 ]
+ok $? "its waker wakes it every 300 to 1000 iterations (${every:-none})"
 
 run_bounded 20 "$MIMIC" record -q -o "$TMP/pipe.dat" -- sh -c 'seq 1 100000 | gzip -1 > /dev/null'
 "$MIMIC" model -o "$TMP/pipe.json" "$TMP/pipe.dat" 2>"$TMP/table" &&

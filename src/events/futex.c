@@ -3,7 +3,8 @@
  * 32-bit futex word that counts posted wake-ups (schbench's wake path).
  *   "futex_wait": name, or {"ref": name, "post": name, "record": true}
  *   "futex_wake": name, or {"ref": name, "count": 1 (0: every waiter),
- *                           "if_blocked": true, "batch": false}
+ *                           "if_blocked": true, "batch": false,
+ *                           "every": 1}
  *   "futex_reset": name, or {"ref": name}
  * A wait consumes one post, sleeping in FUTEX_WAIT while there is none.
  * A wake posts count wake-ups (for count 0, one per thread then waiting
@@ -45,6 +46,7 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -57,6 +59,7 @@ struct futex_args {
 	bool batch;               /* wake: the iteration's one stamp */
 	bool record;              /* wait: add a latency sample */
 	int order;                /* wake_list: FUTEX_ORDER_* */
+	int64_t every;            /* wake: in every n-th phase iteration */
 };
 
 enum { FUTEX_ORDER_LIFO, FUTEX_ORDER_FIFO };
@@ -91,6 +94,11 @@ static const struct key futex_wake_keys[] = {
 	{ .name = "batch", .type = KEY_BOOL,
 	  .offset = offsetof(struct futex_args, batch), .def = false,
 	  .help = "one stamp for every batch wake of an iteration (false)" },
+	{ .name = "every", .type = KEY_COUNT,
+	  .offset = offsetof(struct futex_args, every), .min = 1,
+	  .max = INT64_MAX, .def = 1,
+	  .help = "wakes in the phase's n-th, 2n-th, ... iteration only (1: "
+		  "each)" },
 	{ NULL }
 };
 
@@ -255,6 +263,11 @@ static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 	struct live_resource *l = event_ctx_live(ctx, ev->resource);
 	int64_t stamp;
 
+	/* A thread woken now and then by a busy one (mimic model's sparse
+	 * futex pairs), as send's every. */
+	if (a->every > 1 &&
+	    (event_ctx_phase_iter(ctx) + 1) % (uint64_t)a->every)
+		return;
 	stamp = a->batch ? event_ctx_batch_stamp(ctx) : time_now_ns();
 	futex_post(l, a->count, a->if_blocked, stamp,
 		   event_ctx_chain_origin(ctx));
@@ -303,6 +316,9 @@ static void futex_dump(const struct workload *w, const struct event *ev,
 				       json_object_new_boolean(a->if_blocked));
 		json_object_object_add(out, "batch",
 				       json_object_new_boolean(a->batch));
+		if (a->every > 1)
+			json_object_object_add(out, "every",
+					       json_object_new_int64(a->every));
 	} else if (ev->kind->keys == futex_wake_list_keys) {
 		json_object_object_add(out, "order", json_object_new_string(
 				       futex_orders[a->order]));

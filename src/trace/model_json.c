@@ -146,8 +146,12 @@ static void json_sends(FILE *f, const struct model *m,
 		first = false;
 		if (r->block == MD_FUTEX) {
 			fprintf(f, "\"futex_wake_%s\": { \"ref\": \"fx_%s\", "
-				"\"count\": %ld }", r->name, r->name,
+				"\"count\": %ld", r->name, r->name,
 				mt->out[l].count);
+			if (mt->out[l].every > 1)
+				fprintf(f, ", \"every\": %ld",
+					mt->out[l].every);
+			fputs(" }", f);
 		} else {
 			fprintf(f, "\"send_%s\": { \"to\": \"%s_%s\", "
 				"\"bytes\": %ld", r->name,

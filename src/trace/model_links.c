@@ -53,6 +53,15 @@ static bool md_link_add(struct md_task *st, struct md_link link)
 	return true;
 }
 
+/* A futex pair woken less than about every other iteration of its
+ * waker wakes in every n-th one: once each would make the waiter loop as
+ * often as the waker (a main thread woken twice by a worker looping 3000
+ * times). Volume links get theirs from md_volume. */
+static long md_futex_every(bool volume, double per)
+{
+	return volume || per <= 0 || per >= 1 ? 0 : lround(1 / per);
+}
+
 /*
  * Who woke whom, in the blockings the loops are made of: a reader (read,
  * recv, poll, futex) woken by s, and a writer s blocked on a full
@@ -117,6 +126,7 @@ static int md_links(struct model *m)
 			}
 			if (!md_link_add(st, (struct md_link){
 				.to = (int)r, .count = per < 1 ? 1 : lround(per),
+				.every = md_futex_every(volume, per),
 				.wakes = n, .by_volume = volume,
 				.bytes = md_clamp_bytes(rt->src->n_reads ?
 					rt->src->read_bytes / rt->src->n_reads : 8) }))
@@ -576,6 +586,22 @@ static void md_volume(struct model *m)
 	}
 }
 
+/* A sparse futex pair's every (md_futex_every) of the waker's loops as
+ * they are now, not of its recorded blockings: a ping-pong's reads that
+ * found the message there did not block, and its loop is its messages. */
+static void md_futex_every_of_loops(struct model *m)
+{
+	for (size_t s = 0; s < m->n; s++)
+		for (size_t l = 0; l < m->t[s].n_out; l++) {
+			struct md_link *ln = &m->t[s].out[l];
+
+			if (!ln->by_volume && ln->when == MD_EACH &&
+			    ln->every > 1 && m->t[s].loops > 0)
+				ln->every = lround(fmax(2, (double)m->t[s].loops /
+							 (double)ln->wakes));
+		}
+}
+
 /* Receivers loop once per per_recv messages sent to them, senders as
  * recorded. */
 static void md_balance(struct model *m)
@@ -587,6 +613,7 @@ static void md_balance(struct model *m)
 	for (pass = 0; pass < MD_MAX_PASSES; pass++) {
 		bool changed = false;
 
+		md_futex_every_of_loops(m);
 		for (size_t r = 0; r < m->n; r++) {
 			struct md_task *mt = &m->t[r];
 			long long n = 0;
