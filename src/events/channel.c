@@ -44,6 +44,7 @@
  */
 #define _GNU_SOURCE /* syscall */
 #include "lib/arena.h"
+#include "lib/hot.h"
 #include "event.h"
 #include "model/dist.h"
 #include "model/dump_value.h"
@@ -82,6 +83,8 @@ struct channel_args {
 	int64_t count;            /* messages per execution */
 	int64_t read;             /* recv: bytes per read(); 0: a message */
 	int64_t every;            /* send: in every n-th phase iteration */
+	bool one_fixed;           /* send: one message of a fixed size each
+				   * iteration (send_exec's test, once) */
 };
 
 /* "from": a name, or [names]: every one a channel. */
@@ -197,7 +200,11 @@ static int channel_parse(struct parser *p, const char *path,
 static int send_parse(struct parser *p, const char *path,
 		      const struct jnode *v, struct event *ev)
 {
-	return channel_parse(p, path, v, ev, send_keys);
+	struct channel_args *a = ev->args;
+	int rc = channel_parse(p, path, v, ev, send_keys);
+
+	a->one_fixed = a->count == 1 && !a->bytes.dist && a->every <= 1;
+	return rc;
 }
 
 static int recv_parse(struct parser *p, const char *path,
@@ -530,7 +537,9 @@ static bool stamp_read(const unsigned char *buf, const unsigned char *ref,
  * asynchronous cancellation on and off around the syscall, ~2 % of
  * hackbench's time; no mimic thread is ever cancelled. On x86-64 the
  * instruction itself, inline: syscall() is a call that shuffles its six
- * arguments into place, ~20 instructions a message on each side.
+ * arguments into place, ~20 instructions a message on each side. The
+ * kernel's result as it is, bytes or -errno: storing errno inline made
+ * send_plain save and restore four registers around every write.
  */
 static inline ssize_t chan_syscall3(long nr, long a, long b, long c)
 {
@@ -541,21 +550,21 @@ static inline ssize_t chan_syscall3(long nr, long a, long b, long c)
 			 : "=a"(r)
 			 : "0"(nr), "D"(a), "S"(b), "d"(c)
 			 : "rcx", "r11", "memory");
-	if ((unsigned long)r > -4096UL) {
-		errno = (int)-r;
-		return -1;
-	}
 	return r;
 #else
-	return syscall(nr, a, b, c);
+	long r = syscall(nr, a, b, c);
+
+	return r < 0 ? -errno : r;
 #endif
 }
 
+/* Bytes read, or -errno. */
 static inline ssize_t chan_read(int fd, void *buf, size_t n)
 {
 	return chan_syscall3(SYS_read, fd, (long)buf, (long)n);
 }
 
+/* Bytes written, or -errno. */
 static inline ssize_t chan_write(int fd, const void *buf, size_t n)
 {
 	return chan_syscall3(SYS_write, fd, (long)buf, (long)n);
@@ -566,9 +575,10 @@ static ssize_t chan_recv(int fd, void *buf, size_t n, int flags)
 	return syscall(SYS_recvfrom, fd, buf, n, flags, NULL, NULL);
 }
 
-/* Moves the rest of n bytes after a first syscall that returned r, each
- * later call at most chunk bytes, unless the run stops; false if it did
- * not. Out of line: the common case (one call moves all) never comes here. */
+/* Moves the rest of n bytes after a first syscall that returned r (or
+ * -errno), each later call at most chunk bytes, unless the run stops;
+ * false if it did not. Out of line: the common case (one call moves all)
+ * never comes here. */
 static __attribute__((noinline, cold)) bool
 transfer_rest(struct event_ctx *ctx, int fd, unsigned char *buf, ssize_t r,
 	      int64_t n, int64_t chunk, bool out)
@@ -580,7 +590,7 @@ transfer_rest(struct event_ctx *ctx, int fd, unsigned char *buf, ssize_t r,
 
 		if (r > 0)
 			done += r;
-		else if (r == 0 || errno != EINTR || event_ctx_stopping(ctx))
+		else if (r == 0 || r != -EINTR || event_ctx_stopping(ctx))
 			return false;
 		if (done >= n)
 			return true;
@@ -738,7 +748,7 @@ send_messages(struct event_ctx *ctx, const struct channel_args *a,
  * side (a spin in a clone of perf bench sched pipe, processes) cost 1 us
  * a round trip, 300 ns 4 us (2026-12-07).
  */
-static __attribute__((noinline)) void
+HOT static __attribute__((noinline)) void
 send_plain(struct event_ctx *ctx, const struct channel_args *a,
 	   struct live_channel *c)
 {
@@ -753,12 +763,12 @@ send_plain(struct event_ctx *ctx, const struct channel_args *a,
 
 /* Only picks the path, so that both are tail calls: neither pays for
  * registers the other needs. */
-static void send_exec(struct event_ctx *ctx, const struct event *ev)
+HOT static void send_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
 	struct live_channel *c = chan_of(ctx, ev->resource);
 
-	if (c->plain && a->count == 1 && !a->bytes.dist && a->every <= 1)
+	if (a->one_fixed && c->plain)
 		send_plain(ctx, a, c);
 	else
 		send_messages(ctx, a, c, event_ctx_state(ctx));
@@ -975,7 +985,7 @@ recv_messages(struct event_ctx *ctx, const struct event *ev)
  * first; the rest is recv_messages. Shorter for the window of
  * send_exec's comment: the read that blocks comes sooner after the write.
  */
-static __attribute__((noinline)) void
+HOT static __attribute__((noinline)) void
 recv_one(struct event_ctx *ctx, const struct live_channel *c, int64_t n)
 {
 	const struct channel_state *s = event_ctx_state(ctx);
@@ -990,7 +1000,7 @@ recv_one(struct event_ctx *ctx, const struct live_channel *c, int64_t n)
 }
 
 /* Only picks the path, as send_exec. */
-static void recv_exec(struct event_ctx *ctx, const struct event *ev)
+HOT static void recv_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct channel_args *a = ev->args;
 	const struct live_channel *c = chan_of(ctx, ev->resource);
