@@ -415,6 +415,76 @@ static bool thread_reads_origin(const struct thread *t)
 	return false;
 }
 
+/*
+ * One iteration of phase p's events, one by one (start_ns: the
+ * iteration's start, or 0 if not read); true if the run stops. A stopped
+ * iteration is not logged: its numbers would be wrong.
+ */
+static bool thread_run_events(struct thread *t, size_t p, uint64_t tl,
+			      uint64_t pl, int64_t start_ns, bool event_marks)
+{
+	const struct phase *ph = &t->task->phases[p];
+	const struct event *const events = ph->events;
+	const size_t n_events = ph->n_events;
+	int64_t mark = start_ns; /* --trace-json */
+
+	for (size_t e = 0; e < n_events; e++) {
+		const struct event *ev = &events[e];
+		const struct event_kind *kind = ev->kind;
+
+		if (event_marks)
+			ftrace_event((int)e, ev->ftrace_type, ev->desc);
+		/* states[-1] is NULL: a kind without. */
+		t->ctx.state = t->states[ev->state_slot];
+		if (!t->it.own_ns && kind->ftrace_type != RTAPP_TYPE_TIMER)
+			t->it.own_ns = t->ctx.trigger_ns;
+		if (!kind->waits) {
+			kind->exec(&t->ctx, ev);
+		} else {
+			/* The first event begins with the iteration: no
+			 * clock read more; else the report's grain, the
+			 * tick's, will do. */
+			t->ctx.began_ns = e ? 0 : start_ns;
+			thread_wait_begin(t, p, e,
+					  t->ctx.began_ns ? t->ctx.began_ns
+							  : time_coarse_ns());
+			kind->exec(&t->ctx, ev);
+		}
+		if (t->trace)
+			mark = trace_record(t->trace, mark, tl, pl, p, e);
+		if (thread_should_stop(t))
+			return true;
+		if (kind->waits)
+			atomic_store_explicit(&t->wait_since_ns, 0,
+					      memory_order_relaxed);
+	}
+	return false;
+}
+
+/*
+ * The same for a straight phase (struct phase) without marks or trace:
+ * nothing waits, and no timer changes the trigger, so it.own_ns may stay
+ * 0 (thread_end_chain then takes the trigger). A message's way from the
+ * loop to its kernel call: each instruction of hackbench's senders here
+ * (20 sends an iteration) moves how often their receivers run dry and
+ * sleep.
+ */
+static bool thread_run_straight(struct thread *t, const struct phase *ph)
+{
+	/* Held in registers across the calls, not loaded after each. */
+	void *const *const states = t->states;
+	const atomic_bool *const stop = event_ctx_stop_flag(&t->ctx);
+	const struct event *const end = ph->events + ph->n_events;
+
+	for (const struct event *ev = ph->events; ev < end; ev++) {
+		t->ctx.state = states[ev->state_slot];
+		ev->kind->exec(&t->ctx, ev);
+		if (atomic_load_explicit(stop, memory_order_relaxed))
+			return true;
+	}
+	return false;
+}
+
 /* Runs the phases; returns when the loops end or the run is stopped. */
 static void thread_run(struct thread *t)
 {
@@ -471,49 +541,18 @@ static void thread_run(struct thread *t)
 						   ? time_now_ns() : 0;
 				if (!t->after_timer)
 					t->ctx.trigger_ns = start_ns;
-				int64_t mark = start_ns; /* --trace-json */
 				const struct event *const events = ph->events;
 				const size_t n_events = ph->n_events;
 
-				for (size_t e = 0; e < n_events; e++) {
-					const struct event *ev = &events[e];
-					const struct event_kind *kind = ev->kind;
+				bool stopped = ph->straight && !event_marks &&
+							       !t->trace
+					? thread_run_straight(t, ph)
+					: thread_run_events(t, p, tl, pl,
+							    start_ns,
+							    event_marks);
 
-					if (event_marks)
-						ftrace_event((int)e,
-							     ev->ftrace_type,
-							     ev->desc);
-					/* states[-1] is NULL: a kind without. */
-					t->ctx.state = t->states[ev->state_slot];
-					if (!t->it.own_ns &&
-					    kind->ftrace_type != RTAPP_TYPE_TIMER)
-						t->it.own_ns = t->ctx.trigger_ns;
-					if (!kind->waits) {
-						kind->exec(&t->ctx, ev);
-					} else {
-						/* The first event begins with
-						 * the iteration: no clock read
-						 * more; else the report's
-						 * grain, the tick's, will do. */
-						t->ctx.began_ns = e ? 0 : start_ns;
-						thread_wait_begin(t, p, e,
-							t->ctx.began_ns
-							  ? t->ctx.began_ns
-							  : time_coarse_ns());
-						kind->exec(&t->ctx, ev);
-					}
-					if (t->trace)
-						mark = trace_record(t->trace, mark,
-								    tl, pl, p, e);
-					/* A stopped iteration is not logged:
-					 * its numbers would be wrong. */
-					if (thread_should_stop(t))
-						return;
-					if (kind->waits)
-						atomic_store_explicit(
-							&t->wait_since_ns, 0,
-							memory_order_relaxed);
-				}
+				if (stopped)
+					return;
 				/* The next iteration's trigger is this one's
 				 * last timer, when it ends the phase. */
 				if (n_events)

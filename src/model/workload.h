@@ -237,6 +237,9 @@ struct phase {
 				   the task's); 0: none */
 	struct event *events;
 	size_t n_events;
+	bool straight;            /* no event waits, none is a timer: the
+				   * thread's loop runs them without its
+				   * per-event bookkeeping (engine/thread.c) */
 };
 
 struct task {

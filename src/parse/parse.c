@@ -24,6 +24,7 @@
 
 #include <sched.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -595,6 +596,43 @@ static int rtapp_taskgroup_check(struct parser *p, const char *path,
 	return 0;
 }
 
+/*
+ * A phase's events, then their arguments in the same order, in one
+ * block: the pages an iteration touches. Parsed one at a time, each
+ * event's arguments lay among its key, its description and the growing
+ * array's abandoned copies: hackbench's senders' 20 sends on 4 pages,
+ * refilled into the TLB after every switch between its 160 processes.
+ */
+static void phase_pack(struct parser *p, struct phase *ph)
+{
+	const size_t align = sizeof(max_align_t);
+	size_t size = ph->n_events * sizeof(*ph->events);
+	unsigned char *block, *at;
+
+	for (size_t e = 0; e < ph->n_events; e++)
+		size += (ph->events[e].kind->args_size + align - 1) / align *
+			align;
+	ph->straight = true;
+	for (size_t e = 0; e < ph->n_events; e++)
+		ph->straight = ph->straight && !ph->events[e].kind->waits &&
+			       ph->events[e].kind->ftrace_type !=
+				       RTAPP_TYPE_TIMER;
+	block = arena_alloc(p->a, size);
+	memcpy(block, ph->events, ph->n_events * sizeof(*ph->events));
+	ph->events = (struct event *)block;
+	at = block + ph->n_events * sizeof(*ph->events);
+	for (size_t e = 0; e < ph->n_events; e++) {
+		struct event *ev = &ph->events[e];
+		size_t n = ev->kind->args_size;
+
+		if (!n)
+			continue;
+		memcpy(at, ev->args, n);
+		ev->args = at;
+		at += (n + align - 1) / align * align;
+	}
+}
+
 static int parse_task(struct parser *p, const char *path,
 		      const struct jnode *tn, struct task *t)
 {
@@ -696,9 +734,12 @@ static int parse_task(struct parser *p, const char *path,
 					    &running);
 	}
 	/* A phase without a budget of its own has the task's. */
-	for (size_t k = 0; k < t->n_phases; k++)
+	for (size_t k = 0; k < t->n_phases; k++) {
 		if (!t->phases[k].budget_ns)
 			t->phases[k].budget_ns = t->budget_ns;
+		if (!errs && t->phases[k].n_events)
+			phase_pack(p, &t->phases[k]);
+	}
 	if (!errs && notice_rtapp())
 		errs += rtapp_taskgroup_check(p, path, tn, t);
 	return errs;
