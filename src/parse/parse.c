@@ -600,7 +600,7 @@ static int rtapp_taskgroup_check(struct parser *p, const char *path,
  * A phase's events, then their arguments in the same order, in one
  * block: the pages an iteration touches. Parsed one at a time, each
  * event's arguments lay among its key, its description and the growing
- * array's abandoned copies: hackbench's senders' 20 sends on 4 pages,
+ * array's abandoned copies: hackbench's senders' 20 sends on 3 pages,
  * refilled into the TLB after every switch between its 160 processes.
  */
 static void phase_pack(struct parser *p, struct phase *ph)
