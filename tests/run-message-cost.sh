@@ -27,7 +27,11 @@
 # the coarse clock's (2026-12-07): unstamped sender 153; the stamped
 # sender, which still reads it, 253 (the loop's test of it, 5 more).
 # The clock read counted 13 instructions here (166 - 153; it costs ~25
-# ns on this guest): the unstamped sender's bound, 160, fails its return.
+# ns on this guest). The channel's syscalls returning -errno (no errno
+# stored inline), send's plain test parsed once, and a straight phase
+# (nothing waits, no timer) run without the loop's per-event bookkeeping
+# (2026-12-07): sender 244 stamped, 132 unstamped; receiver 165 and 38.
+# The bounds, ~10 % over, fail a return to the old loop (153).
 . "${srcdir:-.}/tests/lib.sh"
 command -v valgrind >/dev/null 2>&1 || skip_all "valgrind not installed"
 command -v callgrind_annotate >/dev/null 2>&1 ||
@@ -38,10 +42,10 @@ grep -q __asan_init "$MIMIC" 2>/dev/null &&
 plan 6
 
 # Bounds on user instructions per message, each side.
-MAX_SENDER=278
-MAX_RECEIVER=186
-MAX_UNSTAMPED_SENDER=160
-MAX_UNSTAMPED_RECEIVER=46
+MAX_SENDER=268
+MAX_RECEIVER=182
+MAX_UNSTAMPED_SENDER=145
+MAX_UNSTAMPED_RECEIVER=42
 
 # count FILE: the instructions a callgrind file counted.
 count() {
