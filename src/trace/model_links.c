@@ -53,10 +53,11 @@ static bool md_link_add(struct md_task *st, struct md_link link)
 	return true;
 }
 
-/* A futex pair woken less than about every other iteration of its
- * waker wakes in every n-th one: once each would make the waiter loop as
- * often as the waker (a main thread woken twice by a worker looping 3000
- * times). Volume links get theirs from md_volume. */
+/* A futex pair whose waker woke it in fewer than 2 of 3 iterations (per:
+ * wake-ups per iteration) wakes in every n-th, n = 1 / per rounded: once
+ * each would make the waiter loop as often as the waker (a main thread
+ * woken twice by a worker looping 3000 times). Volume links get theirs
+ * from md_volume. */
 static long md_futex_every(bool volume, double per)
 {
 	return volume || per <= 0 || per >= 1 ? 0 : lround(1 / per);
