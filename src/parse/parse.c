@@ -612,11 +612,6 @@ static void phase_pack(struct parser *p, struct phase *ph)
 	for (size_t e = 0; e < ph->n_events; e++)
 		size += (ph->events[e].kind->args_size + align - 1) / align *
 			align;
-	ph->straight = true;
-	for (size_t e = 0; e < ph->n_events; e++)
-		ph->straight = ph->straight && !ph->events[e].kind->waits &&
-			       ph->events[e].kind->ftrace_type !=
-				       RTAPP_TYPE_TIMER;
 	block = arena_alloc(p->a, size);
 	memcpy(block, ph->events, ph->n_events * sizeof(*ph->events));
 	ph->events = (struct event *)block;
@@ -631,6 +626,16 @@ static void phase_pack(struct parser *p, struct phase *ph)
 		ev->args = at;
 		at += (n + align - 1) / align * align;
 	}
+}
+
+/* No event of the phase waits and none is a timer (struct phase). */
+static bool phase_straight(const struct phase *ph)
+{
+	for (size_t e = 0; e < ph->n_events; e++)
+		if (ph->events[e].kind->waits ||
+		    ph->events[e].kind->ftrace_type == RTAPP_TYPE_TIMER)
+			return false;
+	return true;
 }
 
 static int parse_task(struct parser *p, const char *path,
@@ -739,6 +744,7 @@ static int parse_task(struct parser *p, const char *path,
 			t->phases[k].budget_ns = t->budget_ns;
 		if (!errs && t->phases[k].n_events)
 			phase_pack(p, &t->phases[k]);
+		t->phases[k].straight = phase_straight(&t->phases[k]);
 	}
 	if (!errs && notice_rtapp())
 		errs += rtapp_taskgroup_check(p, path, tn, t);
