@@ -79,7 +79,8 @@ struct event_kind {
 	int ftrace_type;        /* RTAPP_TYPE_*: rtapp_event's type= */
 	/*
 	 * It waits for another thread (a lock, a message, a wake-up): a
-	 * thread stopped inside it is named by the "blocked at stop" report.
+	 * thread stopped inside it is named by the "blocked at stop" report,
+	 * and its phase is not straight (struct phase).
 	 */
 	bool waits;
 	const char *key;        /* the key prefix that selects this kind */
