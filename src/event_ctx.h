@@ -48,7 +48,7 @@ struct event_ctx {
 	int64_t trigger_ns;
 	int64_t chain_ns;
 	/* The running phase's iteration, from 0 in each pass over the
-	 * phases (a send's "every"). */
+	 * phases (send's and futex_wake's "every"). */
 	uint64_t phase_iter;
 };
 
@@ -94,11 +94,13 @@ static inline const atomic_bool *event_ctx_stop_flag(const struct event_ctx *c)
 	return c->stop;
 }
 
-/* The running phase's iteration: 0 for its first in each pass over the
- * task's phases. */
-static inline uint64_t event_ctx_phase_iter(const struct event_ctx *c)
+/* Whether an event with "every": n (send, futex_wake) skips the running
+ * phase iteration (phase_iter, 0 for its first in each pass over the
+ * task's phases): it acts in the phase's n-th, 2n-th, ... only. */
+static inline bool event_ctx_every_skips(const struct event_ctx *c,
+					 int64_t every)
 {
-	return c->phase_iter;
+	return every > 1 && (c->phase_iter + 1) % (uint64_t)every;
 }
 
 /* The running event's kind's per-thread state (event.h), or NULL. */

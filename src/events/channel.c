@@ -723,8 +723,7 @@ send_messages(struct event_ctx *ctx, const struct channel_args *a,
 	uint64_t bytes = 0;
 	int64_t k;
 
-	if (a->every > 1 &&
-	    (event_ctx_phase_iter(ctx) + 1) % (uint64_t)a->every)
+	if (event_ctx_every_skips(ctx, a->every))
 		return;
 	for (k = 0; k < count; k++) {
 		/* A fixed size: nothing to draw, and parsing made it fit. */

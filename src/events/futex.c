@@ -265,8 +265,7 @@ static void futex_wake_exec(struct event_ctx *ctx, const struct event *ev)
 
 	/* A thread woken now and then by a busy one (mimic model's sparse
 	 * futex pairs), as send's every. */
-	if (a->every > 1 &&
-	    (event_ctx_phase_iter(ctx) + 1) % (uint64_t)a->every)
+	if (event_ctx_every_skips(ctx, a->every))
 		return;
 	stamp = a->batch ? event_ctx_batch_stamp(ctx) : time_now_ns();
 	futex_post(l, a->count, a->if_blocked, stamp,

@@ -20,12 +20,18 @@ static void *arena_oom(void)
 	exit(1);
 }
 
+size_t arena_aligned(size_t size)
+{
+	const size_t align = sizeof(max_align_t);
+
+	return (size + align - 1) / align * align;
+}
+
 void *arena_alloc(struct arena *a, size_t size)
 {
 	struct arena_chunk *c = a->head;
-	size_t align = sizeof(max_align_t);
 
-	size = (size + align - 1) / align * align;
+	size = arena_aligned(size);
 	if (!c || c->size - c->used < size) {
 		size_t want = size > ARENA_CHUNK_MIN ? size : ARENA_CHUNK_MIN;
 

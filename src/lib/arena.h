@@ -10,6 +10,8 @@ struct arena {
 	struct arena_chunk *head;
 };
 
+/* size rounded up to what arena_alloc hands out (max_align_t). */
+size_t arena_aligned(size_t size);
 void *arena_alloc(struct arena *a, size_t size);
 void *arena_grow(struct arena *a, void *old, size_t old_size, size_t new_size);
 char *arena_strndup(struct arena *a, const char *s, size_t n);

@@ -24,7 +24,6 @@
 
 #include <sched.h>
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -605,13 +604,11 @@ static int rtapp_taskgroup_check(struct parser *p, const char *path,
  */
 static void phase_pack(struct parser *p, struct phase *ph)
 {
-	const size_t align = sizeof(max_align_t);
 	size_t size = ph->n_events * sizeof(*ph->events);
 	unsigned char *block, *at;
 
 	for (size_t e = 0; e < ph->n_events; e++)
-		size += (ph->events[e].kind->args_size + align - 1) / align *
-			align;
+		size += arena_aligned(ph->events[e].kind->args_size);
 	block = arena_alloc(p->a, size);
 	memcpy(block, ph->events, ph->n_events * sizeof(*ph->events));
 	ph->events = (struct event *)block;
@@ -624,7 +621,7 @@ static void phase_pack(struct parser *p, struct phase *ph)
 			continue;
 		memcpy(at, ev->args, n);
 		ev->args = at;
-		at += (n + align - 1) / align * align;
+		at += arena_aligned(n);
 	}
 }
 

@@ -148,10 +148,6 @@ static void json_sends(FILE *f, const struct model *m,
 			fprintf(f, "\"futex_wake_%s\": { \"ref\": \"fx_%s\", "
 				"\"count\": %ld", r->name, r->name,
 				mt->out[l].count);
-			if (mt->out[l].every > 1)
-				fprintf(f, ", \"every\": %ld",
-					mt->out[l].every);
-			fputs(" }", f);
 		} else {
 			fprintf(f, "\"send_%s\": { \"to\": \"%s_%s\", "
 				"\"bytes\": %ld", r->name,
@@ -161,11 +157,10 @@ static void json_sends(FILE *f, const struct model *m,
 			if (mt->out[l].count > 1)
 				fprintf(f, ", \"count\": %ld",
 					mt->out[l].count);
-			if (mt->out[l].every > 1)
-				fprintf(f, ", \"every\": %ld",
-					mt->out[l].every);
-			fputs(" }", f);
 		}
+		if (mt->out[l].every > 1)
+			fprintf(f, ", \"every\": %ld", mt->out[l].every);
+		fputs(" }", f);
 	}
 }
 
