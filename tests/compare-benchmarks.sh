@@ -5,11 +5,11 @@
 # mimic's, with the ratio and the block's load average; a stand-in rt-app
 # (autoconf) gives its wu_lat, start-up, RSS per thread and switch rows;
 # --self runs the real tool in mimic's column; schbench's math_usec is
-# the median of three calibrations.
+# the median of three calibrations, or none with --schbench-work count.
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 18
+plan 20
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -127,6 +127,19 @@ grep -q "math_usec 710 (-C -n 1 -F 256," "$TMP/out5" &&
 	grep -q "math_usec 142 (-C -n 5 -F 256," "$TMP/out5"
 ok $? "schbench: math_usec is the median of three calibrations (710, 142 over -n 5)"
 [ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out5"
+
+# --schbench-work count: no calibration, no math_usec given or printed;
+# the rows are there.
+rm -f "$TMP/src5/ticks"
+"$cb" --mimic "$MIMIC" --sources "$TMP/src5" --build "$TMP/b5" --runs 1 \
+	--runtime 1 --only schbench --schbench-work count >"$TMP/out6" 2>&1
+[ ! -e "$TMP/src5/ticks" ] && ! grep -q "math_usec" "$TMP/out6" &&
+	grep -q "^schbench .* -m 1 -t 2 -F 1024 -n 1 -r 1  *req-p50  *800 " "$TMP/out6"
+ok $? "--schbench-work count: schbench -C never run, no math_usec, the rows printed"
+[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out6"
+"$cb" --schbench-work none >/dev/null 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q "measured or count" "$TMP/err"
+ok $? "--schbench-work none: exit 2, said"
 
 # A stand-in rt-app, a plain autoconf tree: one log per instance of the
 # file's task, two rows each (wu_lat 100 and 300), the first starting
