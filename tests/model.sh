@@ -290,7 +290,7 @@ fi
 # message (until 2026-12-07) left it runs of 5.5-6.8 us (their mean),
 # idle or with two CPU hogs; 10.2-10.8 with these, on the Intel guest
 # they were measured on. The constants are that machine's: on an AMD
-# guest (no PCID, a paravirtual hypervisor), 11.9-12.0 idle and 13.8-15.0 with two or three
+# guest (no PCID, a paravirtual hypervisor), 11.9-12.0 idle and 13.8-15.0 with three or four
 # hogs (2026-12-07, doc/model.md "What it cannot see").
 cat >"$TMP/pingpong.json" <<EOF
 { "global": { "duration": 30, "log_size": "disable", "logdir": "$TMP", "mode": "process" },
