@@ -9,6 +9,7 @@
 #include "lib/diag.h"
 #include "trace/model_infer.h"
 #include "trace/model_json.h"
+#include "trace/model_measure_costs.h"
 #include "trace/model_refine.h"
 #include "trace/model_timeline.h"
 #include "trace/model_verify.h"
@@ -26,9 +27,10 @@ struct model_cli {
 	const char *model;      /* --verify's MODEL.json, or NULL */
 	const char *other;      /* --compare-trace's second recording */
 	const char *summary;    /* --summary FILE */
+	const char *costs;      /* --costs FILE */
 	int pid;
 	int refine;             /* --refine's rounds, or 0 */
-	bool quiet, verify, compare;
+	bool quiet, verify, compare, measure_costs;
 };
 
 static void model_usage(FILE *out)
@@ -36,6 +38,7 @@ static void model_usage(FILE *out)
 	fputs("Usage: mimic model [OPTION]... TRACE\n"
 	      "       mimic model --verify [OPTION]... TRACE [MODEL.json]\n"
 	      "       mimic model --compare-trace [OPTION]... TRACE OTHER\n"
+	      "       mimic model --measure-costs -o COSTS.json\n"
 	      "Infer a workload from a recording (mimic record's trace.dat):\n"
 	      "per thread its CPU bursts, what it blocked in, who woke it;\n"
 	      "as tasks, sleeps, timers, channels and futex words "
@@ -69,6 +72,12 @@ static void model_usage(FILE *out)
 	      "                       running nothing\n"
 	      "      --summary FILE   --verify, --compare-trace: the "
 	      "comparison as JSON to FILE\n"
+	      "      --measure-costs  record mimic's own ping-pong here and "
+	      "write to -o what\n"
+	      "                       a blocking costs beyond the "
+	      "inference's constants\n"
+	      "      --costs FILE     infer with that cost (a "
+	      "--measure-costs file)\n"
 	      "  -h, --help           this help\n"
 	      "\n"
 	      "Exit status: 0 written (or compared, faithful or not), 1 a "
@@ -99,6 +108,8 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 		{ "refine", optional_argument, NULL, 'R' },
 		{ "compare-trace", no_argument, NULL, 'C' },
 		{ "summary", required_argument, NULL, 'S' },
+		{ "measure-costs", no_argument, NULL, 'K' },
+		{ "costs", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -128,6 +139,8 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 			break;
 		case 'C': mc->compare = true; break;
 		case 'S': mc->summary = optarg; break;
+		case 'K': mc->measure_costs = true; break;
+		case 'k': mc->costs = optarg; break;
 		case 'p':
 			errno = 0;
 			n = strtol(optarg, &end, 10);
@@ -142,6 +155,19 @@ static int model_parse(int argc, char **argv, struct model_cli *mc)
 			fputs("Try 'mimic model --help'.\n", stderr);
 			return -1;
 		}
+	}
+	if (mc->measure_costs) {
+		if (optind != argc)
+			return model_bad("%s", "--measure-costs reads no TRACE: "
+					 "it records its own");
+		if (!mc->output)
+			return model_bad("%s", "--measure-costs: where to? "
+					 "(-o COSTS.json)");
+		if (mc->verify || mc->compare || mc->refine || mc->costs ||
+		    mc->summary || mc->pid || mc->comm)
+			return model_bad("%s", "--measure-costs takes -o and -q "
+					 "only");
+		return 0;
 	}
 	if (optind == argc)
 		return model_bad("%s", "no TRACE (mimic model trace.dat)");
@@ -265,18 +291,25 @@ int model_main(int argc, char **argv)
 	char err[512], tmp_json[] = "/tmp/mimic-model-XXXXXX.json";
 	FILE *out = stdout;
 	struct verify_opts vo;
+	struct md_costs costs = { 0 };
 	bool made_tmp = false;
 	int ret = MIMIC_EXIT_FAILURE;
 
 	if (model_parse(argc, argv, &mc))
 		return MIMIC_EXIT_BADINPUT;
+	if (mc.measure_costs)
+		return model_measure_costs(mc.output, mc.quiet);
+	if (mc.costs && md_costs_read(mc.costs, &costs, err, sizeof(err))) {
+		fprintf(stderr, "mimic model: --costs %s\n", err);
+		return MIMIC_EXIT_BADINPUT;
+	}
 	if (timeline_build(&tl, mc.trace, mc.pid, mc.comm, err,
 			   sizeof(err))) {
 		fprintf(stderr, "mimic model: %s\n", err);
 		timeline_free(&tl);
 		return MIMIC_EXIT_FAILURE;
 	}
-	if (model_infer(&m, &tl)) {
+	if (model_infer(&m, &tl, mc.costs ? &costs : NULL)) {
 		fprintf(stderr, "mimic model: out of memory\n");
 		goto out;
 	}

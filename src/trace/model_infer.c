@@ -337,16 +337,17 @@ static double md_user_after(double away_us)
  * does: about MD_COST_COLD times that (a mimic sleep loop of 1 to 50 ms
  * recorded here: 2.3-4.0 times, 3.0 the median); never below the
  * constant measured on a 1 ms timer. After any other, with the time it
- * was away: the mean over its blockings.
+ * was away: the mean over its blockings, with the machine's own offset
+ * (--costs), never below nothing.
  */
-static double md_user_us(const struct md_task *mt)
+static double md_user_us(const struct model *m, const struct md_task *mt)
 {
 	double away;
 
 	if (mt->cls == TL_SLEEP)
 		return fmax(MD_COST_USER_US, MD_COST_COLD * mt->kern_in_us);
 	away = tl_away_mean(mt->src, mt->cls, md_user_after);
-	return away < 0 ? MD_COST_USER_US : away;
+	return fmax((away < 0 ? MD_COST_USER_US : away) + m->costs.block_us, 0);
 }
 
 /*
@@ -382,8 +383,9 @@ static double md_cost(const struct model *m, const struct md_task *mt)
 	if ((mt->block != MD_NONE || mt->cls == TL_WRITE) && mt->loops > 0)
 		blocks = fmin((double)mt->cycles, (double)mt->loops);
 	if (mt->loops > 0)
-		c += (measured ? mt->kern_us + md_user_us(mt) - MD_COST_LOOP_US
-			       : MD_COST_WAKE_US) *
+		c += (measured ? mt->kern_us + md_user_us(m, mt) - MD_COST_LOOP_US
+			       : MD_COST_WAKE_US + (mt->cls == TL_SLEEP ? 0 :
+							    m->costs.block_us)) *
 		     blocks / (double)mt->loops;
 	if (mt->block == MD_RECV) {
 		/* A message taken in reads of at most `read` bytes is as
@@ -776,11 +778,14 @@ static void md_qos(struct model *m, const struct timeline *tl)
 				m->cpu_dma_latency_us);
 }
 
-int model_infer(struct model *m, const struct timeline *tl)
+int model_infer(struct model *m, const struct timeline *tl,
+		const struct md_costs *costs)
 {
 	unsigned long long last = tl->t0;
 
 	memset(m, 0, sizeof(*m));
+	if (costs)
+		m->costs = *costs;
 	m->n_cpus = tl->info.n_cpus;
 	m->t = calloc(tl->n ? tl->n : 1, sizeof(*m->t));
 	if (!m->t)

@@ -10,8 +10,10 @@
 #include "trace/model_tasks.h"
 #include "trace/model_timeline.h"
 
-/* 0, or -1 when out of memory. */
-int model_infer(struct model *m, const struct timeline *tl);
+/* costs: the machine's own (--costs), or NULL: the constants alone.
+ * 0, or -1 when out of memory. */
+int model_infer(struct model *m, const struct timeline *tl,
+		const struct md_costs *costs);
 /* Whether mt's kernel part of a blocking (kern_us) was measured on
  * enough blockings to stand for mimic's (else a constant does). */
 bool md_kern_measured(const struct md_task *mt);

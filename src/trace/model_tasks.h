@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "trace/model_costs.h"
 #include "trace/model_timeline.h"
 
 #define MD_DIST_BINS 12
@@ -112,6 +113,7 @@ struct model {
 	bool any_thread, any_process;
 	int refined;                /* runs of it measured to correct it */
 	long cpu_dma_latency_us;    /* the tree's PM QoS limit, -1: none */
+	struct md_costs costs;      /* the machine's, beyond the constants */
 };
 
 /* Adds a warning to m (printf-style; dropped when out of memory). */

@@ -116,9 +116,8 @@ static size_t vf_start_skip(const struct model *m, int k,
 	return next;
 }
 
-/* Runs `mimic -q --record rec model_json` for option what: 0, or -1
- * (said why). */
-static int vf_run(const char *what, const char *rec, const char *model_json)
+int model_run_recorded(const char *what, const char *rec,
+		       const char *model_json)
 {
 	int status;
 	pid_t pid = fork();
@@ -346,7 +345,7 @@ int model_verify(const struct model *orig, const struct verify_opts *o,
 	if (vf_tmp_rec("--verify", dir, rec, sizeof(rec)))
 		return ret;
 	r.other = rec;
-	if (!vf_run("--verify", rec, model_json))
+	if (!model_run_recorded("--verify", rec, model_json))
 		ret = vf_compare(orig, o, rec, &r);
 	vf_tmp_rec_free(dir, rec);
 	return ret;
@@ -370,7 +369,7 @@ int model_run_cpu(const struct model *orig, const char *model_json,
 
 	if (vf_tmp_rec("--refine", dir, rec, sizeof(rec)))
 		return ret;
-	if (!vf_run("--refine", rec, model_json) &&
+	if (!model_run_recorded("--refine", rec, model_json) &&
 	    !vf_rows(&r, orig, 0, rec, false)) {
 		for (size_t i = 0; i < orig->n; i++)
 			cpu_ms[i] = r.rows[i].other.threads ?

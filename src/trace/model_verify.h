@@ -26,6 +26,10 @@ int model_verify(const struct model *orig, const struct verify_opts *o,
 int model_compare_trace(const struct model *orig,
 			const struct verify_opts *o, const char *other);
 
+/* Runs `mimic -q --record rec model_json` for option what (a child
+ * mimic, this binary): 0, or -1 (said why). */
+int model_run_recorded(const char *what, const char *rec,
+		       const char *model_json);
 /* Runs model_json under --record (for --refine) and gives each task's
  * CPU in that run, ms, in cpu_ms[task] (-1: none of its threads ran).
  * 0, or -1 (said why). */
