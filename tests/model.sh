@@ -242,9 +242,10 @@ printf '{ "mimic_costs": 1, "block_us": 0 }\n' >"$TMP/zero.json"
 cmp -s "$TMP/small.json" "$TMP/zero-model.json"
 ok $? "--costs of nothing beyond the constants: the same workload, byte for byte"
 printf '{ "mimic_costs": 1, "block_us": 1 }\n' >"$TMP/one.json"
-"$MIMIC" model -q --costs "$TMP/one.json" "$DATA/model-small.dat" 2>/dev/null |
-	grep -q '"run": { "choice": \[\[208, 1\], \[475, 1\], \[610, 1\], \[2466, 1\]\] }'
-ok $? "--costs of a blocking 1 us dearer: sh's runs between its blockings each 1 us shorter"
+"$MIMIC" model -q --costs "$TMP/one.json" "$DATA/model-small.dat" >"$TMP/one-model.json" 2>/dev/null
+grep -q '"run": { "choice": \[\[208, 1\], \[475, 1\], \[610, 1\], \[2466, 1\]\] }' "$TMP/one-model.json" &&
+	grep -q "warnings, mimic's blocking taken at +1.00 us beyond the constants (--costs))" "$TMP/one-model.json"
+ok $? "--costs of a blocking 1 us dearer: sh's runs between its blockings each 1 us shorter, the description says so"
 
 # Recorded now: needs root and tracefs.
 if ! can_record; then

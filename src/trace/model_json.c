@@ -527,16 +527,20 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 	char *desc = NULL;
 	bool first = true;
 	long cap = (long)ceil(fmax(2 * m->elapsed_s, m->elapsed_s + 1));
-	char refined[64] = "";
+	char refined[64] = "", costs[80] = "";
 
 	if (m->refined)
 		snprintf(refined, sizeof(refined), ", its runs corrected "
 			 "after %d run%s of it", m->refined,
 			 m->refined > 1 ? "s" : "");
+	if (m->costs.block_us != 0)
+		snprintf(costs, sizeof(costs), ", mimic's blocking taken at "
+			 "%+.2f us beyond the constants (--costs)",
+			 m->costs.block_us);
 	if (asprintf(&desc, "model of %s, inferred by mimic model from %s "
-		     "(%zu threads, %.3f s recorded, %zu warnings%s)",
+		     "(%zu threads, %.3f s recorded, %zu warnings%s%s)",
 		     what && *what ? what : "a recording", source, m->n,
-		     m->elapsed_s, m->n_warn, refined) < 0)
+		     m->elapsed_s, m->n_warn, costs, refined) < 0)
 		desc = NULL;
 	fputs("{\n\t\"description\": ", f);
 	json_str_put(f, desc ? desc : "model inferred by mimic model");
