@@ -327,12 +327,15 @@ cat >"$TMP/pingpong.json" <<EOF
 EOF
 run_bounded 30 "$MIMIC" record -q -o "$TMP/pingpong.dat" -- "$MIMIC" -q "$TMP/pingpong.json"
 "$MIMIC" model -q -o "$TMP/pingpong-model.json" "$TMP/pingpong.dat" 2>/dev/null
-# its run: one number, or a choice's mean
-pong_run=$(task_of pong-1 "$TMP/pingpong-model.json" | tr -d '\n\t ' |
-	sed -n 's/.*"run":\([0-9.]*\),.*/\1/p; s/.*"run":{"choice":\[\(\[[^}]*\]\)\]}.*/\1/p' |
-	tr -d '[]' | awk -F, '{ if (NF == 1) { print $1; exit }
-		for (i = 1; i < NF; i += 2) { s += $i * $(i + 1); w += $(i + 1) }
-		printf "%.1f\n", s / w }')
+# A task's run in a model: one number, or a choice's mean.
+mean_run() { # mean_run TASK MODEL.json
+	task_of "$1" "$2" | tr -d '\n\t ' |
+		sed -n 's/.*"run":\([0-9.]*\),.*/\1/p; s/.*"run":{"choice":\[\(\[[^}]*\]\)\]}.*/\1/p' |
+		tr -d '[]' | awk -F, '{ if (NF == 1) { print $1; exit }
+			for (i = 1; i < NF; i += 2) { s += $i * $(i + 1); w += $(i + 1) }
+			printf "%.1f\n", s / w }'
+}
+pong_run=$(mean_run pong-1 "$TMP/pingpong-model.json")
 echo "pong's run in its model (mean): ${pong_run:-none} us" | diag
 awk -v r="${pong_run:-0}" 'BEGIN { exit !(r >= 8 && r <= 20) }'
 ok $? "a ping-pong's replying task that runs 10 us a round: its model runs 8 to 20 us"
@@ -346,11 +349,7 @@ block=$(sed -n 's/^  "block_us": \([-0-9.]*\)$/\1/p' "$TMP/costs.json")
 	awk -v b="${block:-x}" 'BEGIN { exit !(b ~ /^-?[0-9.]+$/ && b >= -10 && b <= 30) }'
 ok $? "--measure-costs: writes a blocking's cost beyond the constants (${block:-none} us) and the machine"
 "$MIMIC" model -q --costs "$TMP/costs.json" -o "$TMP/pingpong-costs.json" "$TMP/pingpong.dat" 2>/dev/null
-pong_costs=$(task_of pong-1 "$TMP/pingpong-costs.json" | tr -d '\n\t ' |
-	sed -n 's/.*"run":\([0-9.]*\),.*/\1/p; s/.*"run":{"choice":\[\(\[[^}]*\]\)\]}.*/\1/p' |
-	tr -d '[]' | awk -F, '{ if (NF == 1) { print $1; exit }
-		for (i = 1; i < NF; i += 2) { s += $i * $(i + 1); w += $(i + 1) }
-		printf "%.1f\n", s / w }')
+pong_costs=$(mean_run pong-1 "$TMP/pingpong-costs.json")
 echo "with them: ${pong_costs:-none} us" | diag
 awk -v r="${pong_costs:-0}" 'BEGIN { exit !(r >= 6 && r <= 14) }'
 ok $? "... and with them (--costs) its model runs 6 to 14 us"
