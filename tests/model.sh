@@ -341,7 +341,9 @@ awk -v r="${pong_run:-0}" 'BEGIN { exit !(r >= 8 && r <= 20) }'
 ok $? "a ping-pong's replying task that runs 10 us a round: its model runs 8 to 20 us"
 # The same with this machine's costs, measured on mimic's own ping-pong
 # (--measure-costs, doc/model.md): that extra comes off (the AMD guest,
-# 2026-12-07: 13.9-14.6 us without, 10.0-11.1 with, two hogs beside).
+# 2026-12-07: 13.9-14.6 us without, 10.0-11.1 with, two hogs beside;
+# 16.6 and 13.3 in make check-loaded). Where the constants fit (the
+# Intel guest) the offset is near 0: the bound holds either way.
 run_bounded 60 "$MIMIC" model --measure-costs -o "$TMP/costs.json" 2>"$TMP/err"
 diag <"$TMP/err"
 block=$(sed -n 's/^  "block_us": \([-0-9.]*\)$/\1/p' "$TMP/costs.json")
@@ -351,8 +353,10 @@ ok $? "--measure-costs: writes a blocking's cost beyond the constants (${block:-
 "$MIMIC" model -q --costs "$TMP/costs.json" -o "$TMP/pingpong-costs.json" "$TMP/pingpong.dat" 2>/dev/null
 pong_costs=$(mean_run pong-1 "$TMP/pingpong-costs.json")
 echo "with them: ${pong_costs:-none} us" | diag
-awk -v r="${pong_costs:-0}" 'BEGIN { exit !(r >= 6 && r <= 14) }'
-ok $? "... and with them (--costs) its model runs 6 to 14 us"
+awk -v r="${pong_costs:-0}" -v p="${pong_run:-0}" 'BEGIN {
+	d = r - 10; if (d < 0) d = -d; e = p - 10; if (e < 0) e = -e
+	exit !(r >= 6 && r <= 16 && d <= e + 2) }'
+ok $? "... and with them (--costs) its model runs 6 to 16 us, no farther from 10 than without (+-2)"
 
 # A futex woken now and then by a busy thread: 5 wakes in 3000 round
 # trips. One wake per iteration of the waker (until 2026-12-07) made its
