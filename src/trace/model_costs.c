@@ -16,20 +16,10 @@
 
 #define MD_COSTS_VERSION 1
 
-static const char *const cost_keys[] = { "block_us" };
-
-static double *cost_field(struct md_costs *c, size_t i)
-{
-	double *f[] = { &c->block_us };
-
-	return f[i];
-}
-
 int md_costs_read(const char *path, struct md_costs *c, char *err,
 		  size_t len)
 {
 	struct json_object *root = json_object_from_file(path), *v;
-	size_t n = sizeof(cost_keys) / sizeof(cost_keys[0]);
 	int ret = -1;
 
 	*c = (struct md_costs){ 0 };
@@ -45,29 +35,23 @@ int md_costs_read(const char *path, struct md_costs *c, char *err,
 		goto out;
 	}
 	json_object_object_foreach(root, key, val) {
-		size_t i = 0;
-
-		while (i < n && strcmp(key, cost_keys[i]))
-			i++;
-		if (i == n) {
-			if (strcmp(key, "mimic_costs") &&
-			    strcmp(key, "measured_on")) {
-				snprintf(err, len, "%s: .%s: not a key of a "
-					 "costs file", path, key);
-				goto out;
-			}
+		if (!strcmp(key, "mimic_costs") || !strcmp(key, "measured_on"))
 			continue;
+		if (strcmp(key, "block_us")) {
+			snprintf(err, len, "%s: .%s: not a key of a costs file",
+				 path, key);
+			goto out;
 		}
 		if (!json_object_is_type(val, json_type_double) &&
 		    !json_object_is_type(val, json_type_int)) {
 			snprintf(err, len, "%s: .%s: not a number", path, key);
 			goto out;
 		}
-		*cost_field(c, i) = json_object_get_double(val);
-		if (!isfinite(*cost_field(c, i)) ||
-		    fabs(*cost_field(c, i)) > MD_COSTS_MAX_US) {
+		c->block_us = json_object_get_double(val);
+		if (!isfinite(c->block_us) ||
+		    fabs(c->block_us) > MD_COSTS_MAX_US) {
 			snprintf(err, len, "%s: .%s: %g us: not within +-%.0f",
-				 path, key, *cost_field(c, i), MD_COSTS_MAX_US);
+				 path, key, c->block_us, MD_COSTS_MAX_US);
 			goto out;
 		}
 	}

@@ -29,30 +29,24 @@
 #include <unistd.h>
 
 #define CAL_ROUNDS 3        /* the probe's runs: the median counts */
+#define CAL_TASK "pong"     /* the task whose run is read */
+#define CAL_RUN_US 10.0     /* its known run */
 
-static const struct cal_probe {
-	const char *what;   /* for the report */
-	const char *task;   /* the task whose run is read */
-	const char *file;   /* in the probes' directory */
-	double run_us;      /* its known run */
-	const char *json;   /* the workload; %s: the probes' directory */
-} cal_pingpong = {
-	"ping-pong over pipes", "pong", "pingpong.json", 10.0,
+/* The probe; %s: its directory. */
+static const char cal_pingpong[] =
 	"{ \"global\": { \"duration\": 30, \"log_size\": \"disable\", "
 	"\"logdir\": \"%s\", \"mode\": \"process\" },\n"
 	"  \"tasks\": {\n"
 	"    \"ping\": { \"loop\": 3000, \"run\": 10, \"send\": { \"to\": "
 	"\"p1\", \"bytes\": 4 }, \"recv\": { \"from\": \"p2\", \"bytes\": "
 	"4 } },\n"
-	"    \"pong\": { \"loop\": 3000, \"recv\": { \"from\": \"p1\", "
+	"    \"" CAL_TASK "\": { \"loop\": 3000, \"recv\": { \"from\": \"p1\", "
 	"\"bytes\": 4 }, \"run\": 10, \"send\": { \"to\": \"p2\", "
-	"\"bytes\": 4 } } } }\n",
-};
+	"\"bytes\": 4 } } } }\n";
 
-/* Probe p run here and modelled: its task's model run less the known
+/* The probe run here and modelled: its task's model run less the known
  * one, in *excess_us. 0, or -1 (said why). */
-static int cal_measure(const struct cal_probe *p, const char *dir,
-		       double *excess_us)
+static int cal_measure(const char *dir, double *excess_us)
 {
 	char json[128], rec[128], err[512];
 	struct timeline tl;
@@ -60,10 +54,10 @@ static int cal_measure(const struct cal_probe *p, const char *dir,
 	FILE *f;
 	int ret = -1;
 
-	snprintf(json, sizeof(json), "%s/%s", dir, p->file);
-	snprintf(rec, sizeof(rec), "%s/%s.dat", dir, p->file);
+	snprintf(json, sizeof(json), "%s/pingpong.json", dir);
+	snprintf(rec, sizeof(rec), "%s/pingpong.dat", dir);
 	f = fopen(json, "w");
-	if (!f || fprintf(f, p->json, dir) < 0 || fclose(f)) {
+	if (!f || fprintf(f, cal_pingpong, dir) < 0 || fclose(f)) {
 		fprintf(stderr, "mimic model: --measure-costs: %s: %s\n", json,
 			strerror(errno));
 		return -1;
@@ -81,23 +75,22 @@ static int cal_measure(const struct cal_probe *p, const char *dir,
 	for (size_t i = 0; i < m.n; i++) {
 		const struct md_task *mt = &m.t[i];
 
-		if (strncmp(mt->name, p->task, strlen(p->task)) ||
+		if (strncmp(mt->name, CAL_TASK, strlen(CAL_TASK)) ||
 		    mt->loops < 1)
 			continue;
 		if (mt->no_run || mt->burst.mean <= 0.2) {
-			fprintf(stderr, "mimic model: --measure-costs: %s: %s's "
-				"model runs at the floor: mimic's events cost "
-				"less here than the constants by more than "
-				"its run (%.0f us)\n", p->what, p->task,
-				p->run_us);
+			fprintf(stderr, "mimic model: --measure-costs: "
+				CAL_TASK "'s model runs at the floor: mimic's "
+				"events cost less here than the constants by "
+				"more than its run (%.0f us)\n", CAL_RUN_US);
 			goto out;
 		}
-		*excess_us = mt->burst.mean - p->run_us;
+		*excess_us = mt->burst.mean - CAL_RUN_US;
 		ret = 0;
 		goto out;
 	}
-	fprintf(stderr, "mimic model: --measure-costs: %s: no task %s in its "
-		"recording (%s)\n", p->what, p->task, rec);
+	fprintf(stderr, "mimic model: --measure-costs: no task " CAL_TASK
+		" in its recording (%s)\n", rec);
 out:
 	model_free(&m);
 	timeline_free(&tl);
@@ -134,7 +127,6 @@ static double median3(const double *v)
 int model_measure_costs(const char *path, bool quiet)
 {
 	char dir[] = "/tmp/mimic-costs-XXXXXX", on[512];
-	const struct cal_probe *p = &cal_pingpong;
 	double e[CAL_ROUNDS];
 	struct md_costs c = { 0 };
 
@@ -144,15 +136,15 @@ int model_measure_costs(const char *path, bool quiet)
 		return 1;
 	}
 	for (int r = 0; r < CAL_ROUNDS; r++) {
-		if (cal_measure(p, dir, &e[r])) {
+		if (cal_measure(dir, &e[r])) {
 			rmdir(dir);
 			return 1;
 		}
 		if (!quiet)
-			fprintf(stderr, "mimic model: --measure-costs: %s, run "
-				"%d: %s's model run %.2f us for its %.0f: "
-				"%+.2f\n", p->what, r + 1, p->task,
-				p->run_us + e[r], p->run_us, e[r]);
+			fprintf(stderr, "mimic model: --measure-costs: ping-pong "
+				"over pipes, run %d: " CAL_TASK "'s model run "
+				"%.2f us for its %.0f: %+.2f\n", r + 1,
+				CAL_RUN_US + e[r], CAL_RUN_US, e[r]);
 	}
 	rmdir(dir);
 	c.block_us = median3(e);
