@@ -104,8 +104,8 @@ ok $? "--pid of a task not in the recording: exit 1, saying so"
 # the pipe sh made (pipe2), hackbench's receivers the socket pairs
 # hackbench made, though sh made a pipe before it.
 "$MIMIC" model -q -o "$TMP/sockets.json" "$DATA/model-sockets.dat" 2>/dev/null &&
-	grep -q '"to_cat": { "type": "pipe" }' "$TMP/sockets.json" &&
-	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket" }' "$TMP/sockets.json")" -eq 4 ] &&
+	grep -q '"to_cat": { "type": "pipe", "messages": "${messages}" }' "$TMP/sockets.json" &&
+	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket", "messages": "${messages}" }' "$TMP/sockets.json")" -eq 4 ] &&
 	"$MIMIC" --check "$TMP/sockets.json" 2>/dev/null
 ok $? "a channel is a socket when the reader's nearest ancestor that made channels made socket pairs (hackbench), a pipe when pipes (sh's seq | cat)"
 # hackbench's receivers read 200 bytes for less CPU than mimic's own
@@ -384,7 +384,7 @@ run_bounded 20 "$MIMIC" record -q -o "$TMP/pipe.dat" -- sh -c 'seq 1 100000 | gz
 	"$MIMIC" --check "$TMP/pipe.json"
 ok $? "seq 1 100000 | gzip -1: modelled, passes --check"
 diag <"$TMP/table"
-grep -q '"to_gzip": { "type": "pipe" }' "$TMP/pipe.json" &&
+grep -q '"to_gzip": { "type": "pipe", "messages": "${messages}" }' "$TMP/pipe.json" &&
 	grep -A12 '^		"seq": {' "$TMP/pipe.json" | grep -q '"send_gzip": { "to": "to_gzip"' &&
 	grep -A12 '^		"gzip": {' "$TMP/pipe.json" | grep -q '"recv": { "from": "to_gzip"'
 ok $? "a pipe channel from seq to gzip"
@@ -476,14 +476,14 @@ if command -v hackbench >/dev/null 2>&1; then
 	# hackbench made its channels with socketpair(AF_UNIX, SOCK_STREAM):
 	# the receivers' channels are stream sockets (its senders block on a
 	# full socket as they did); the join's, mimic's stand-in, a pipe.
-	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket" }' "$TMP/hb.json")" -ge 4 ] &&
+	[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "socket", "messages": "${messages}" }' "$TMP/hb.json")" -ge 4 ] &&
 		[ "$(grep -c '"type": "pipe"' "$TMP/hb.json")" -eq 1 ] &&
-		grep -q '"to_hackbench": { "type": "pipe" }' "$TMP/hb.json"
+		grep -q '"to_hackbench": { "type": "pipe", "messages": "${messages}" }' "$TMP/hb.json"
 	ok $? "hackbench's socketpairs: its receivers read from stream sockets, the join from a pipe"
 	run_bounded 20 "$MIMIC" record -q -o "$TMP/hbp.dat" -- hackbench -p -g 1 -f 4 -l 500
 	"$MIMIC" model -q -o "$TMP/hbp.json" "$TMP/hbp.dat" 2>"$TMP/err" &&
 		! grep -q '"type": "socket"' "$TMP/hbp.json" &&
-		[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "pipe" }' "$TMP/hbp.json")" -ge 4 ]
+		[ "$(grep -c '"to_hackbench-[0-9]*": { "type": "pipe", "messages": "${messages}" }' "$TMP/hbp.json")" -ge 4 ]
 	ok $? "hackbench -p (pipe(2)): its receivers read from pipes, none from a socket"
 	# A recording is one real run: up to three, each failed one shown,
 	# so that a run whose timing hid the joins (seen once in ~50) does

@@ -1,8 +1,9 @@
 /*
  * model_json.c - prints a model as a workload of mimic's grammar
  * (doc/grammar.md): one task per recorded thread, its loop of events,
- * the channels declared as pipes, and a `scale` parameter that
- * multiplies every loop (the message counts stay balanced).
+ * the channels declared as pipes or sockets, a `scale` parameter that
+ * multiplies every loop (the message counts stay balanced) and a
+ * `messages` one.
  */
 #define _GNU_SOURCE
 #include "trace/model_json.h"
@@ -12,6 +13,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A channel's messages as the `messages` parameter says: unstamped by
+ * default, as the original's carry no send time; stamping costs mimic
+ * two clock reads and bookkeeping a message that the original never
+ * spent (doc/model.md, "The workload"). */
+#define MD_MESSAGES "\"messages\": \"${messages}\""
 
 static void json_num(FILE *f, double v)
 {
@@ -549,7 +556,11 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 	      "\t\t\"scale\": { \"default\": 1, \"doc\": \"multiplies every "
 	      "thread's loop: the run's length\" },\n"
 	      "\t\t\"log_size\": { \"default\": \"disable\", \"doc\": "
-	      "\"per-thread logs: file turns them on\" }\n\t},\n", f);
+	      "\"per-thread logs: file turns them on\" },\n"
+	      "\t\t\"messages\": { \"default\": \"unstamped\", \"values\": "
+	      "[\"unstamped\", \"stamped\"], \"doc\": \"unstamped: bytes "
+	      "only, as the original's; stamped: each carries its send time, "
+	      "for the message and wake-up latency rows\" }\n\t},\n", f);
 	fprintf(f, "\t\"global\": {\n\t\t\"duration\": \"${%ld * scale}\", "
 		"\"log_size\": \"${log_size}\"", cap);
 	if (m->cpu_dma_latency_us >= 0)
@@ -565,7 +576,8 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 			if (m->t[m->t[i].out[l].to].joins_in_order &&
 			    m->t[i].out[l].when == MD_AT_END) {
 				fprintf(f, "%s\n\t\t\"join_%s\": { \"type\": "
-					"\"pipe\" }", first ? "" : ",",
+					"\"pipe\", " MD_MESSAGES " }",
+					first ? "" : ",",
 					m->t[i].name);
 				first = false;
 			}
@@ -574,12 +586,13 @@ void model_json_write(FILE *f, const struct model *m, const char *source,
 		if (!fx && m->t[i].block != MD_RECV && !m->t[i].in_start &&
 		    !m->t[i].in_end)
 			continue;
-		fprintf(f, "%s\n\t\t\"%s_%s\": { \"type\": \"%s\"%s }",
+		fprintf(f, "%s\n\t\t\"%s_%s\": { \"type\": \"%s\"%s%s }",
 			first ? "" : ",", fx ? "fx" : "to", m->t[i].name,
 			fx ? "futex" : m->t[i].chan == TL_CHAN_PIPE ? "pipe" :
 				"socket",
 			!fx && m->t[i].chan == TL_CHAN_DGRAM ?
-				", \"mode\": \"dgram\"" : "");
+				", \"mode\": \"dgram\"" : "",
+			fx ? "" : ", " MD_MESSAGES);
 		first = false;
 	}
 	fputs(first ? "},\n" : "\n\t},\n", f);

@@ -32,10 +32,14 @@
 #define CAL_TASK "pong"     /* the task whose run is read */
 #define CAL_RUN_US 10.0     /* its known run */
 
-/* The probe; %s: its directory. */
+/* The probe; %s: its directory. Its messages unstamped, as a model's
+ * are by default. */
 static const char cal_pingpong[] =
 	"{ \"global\": { \"duration\": 30, \"log_size\": \"disable\", "
 	"\"logdir\": \"%s\", \"mode\": \"process\" },\n"
+	"  \"resources\": { \"p1\": { \"type\": \"pipe\", \"messages\": "
+	"\"unstamped\" }, \"p2\": { \"type\": \"pipe\", \"messages\": "
+	"\"unstamped\" } },\n"
 	"  \"tasks\": {\n"
 	"    \"ping\": { \"loop\": 3000, \"run\": 10, \"send\": { \"to\": "
 	"\"p1\", \"bytes\": 4 }, \"recv\": { \"from\": \"p2\", \"bytes\": "
