@@ -13,9 +13,11 @@
  * amount of work. Before time zero mimic times its own rows of n x n on
  * the thread's CPU clock (once per size and process, printed) in a loop
  * placed to run at one speed, and does count x op_time of them in that
- * loop, whole rows, as many as that takes.
+ * loop, whole rows, as many as that takes; the run times its executions
+ * again and sets the rows anew when they run faster (matmul_pace.c).
  */
 #include "events/matmul.h"
+#include "events/matmul_pace.h"
 
 #include "event.h"
 #include "parse/jtree.h"
@@ -152,11 +154,6 @@ static int matmul_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-/* A matmul event with op_time: the rows each execution does. */
-struct matmul_pace {
-	const struct event *ev;
-	int64_t rows;
-};
 
 /* Per thread: matrices for the task's largest matmul, and the paces. */
 struct matmul_state {
@@ -419,11 +416,9 @@ static void matmul_pace_add(struct matmul_state *s, const struct event *ev,
 
 	if (ev->kind->state != &matmul_state || a->op_ns <= 0)
 		return;
-	if (pass == 1) {
-		s->paces[s->n_paces].ev = ev;
-		s->paces[s->n_paces].rows = llround((double)a->count *
-			(double)a->op_ns / matmul_row_ns(s->m, a->n, a->op_ns));
-	}
+	if (pass == 1)
+		matmul_pace_start(&s->paces[s->n_paces], ev, a->count, a->op_ns,
+				  matmul_row_ns(s->m, a->n, a->op_ns));
 	s->n_paces++;
 }
 
@@ -467,12 +462,35 @@ static uint64_t matmul_state_bytes(const struct workload *w,
 	return n > 0 ? (uint64_t)matmul_bytes(n) : 0;
 }
 
+/* Once a process: the first thread to end whose rows the run set again
+ * says so (all its threads' rows were timed alike). */
+static void matmul_retimed_notice(const struct matmul_pace *pc)
+{
+	static atomic_bool said;
+	const struct matmul_args *a = ((const struct event *)pc->ev)->args;
+
+	if (!pc->retimed || notice_quiet() ||
+	    atomic_exchange(&said, true))
+		return;
+	fprintf(stderr, "%s<notice> matmul %lld x %lld: timed again in the "
+		"run (%d time%s, each on %d executions): one multiplication "
+		"took %.1f us of CPU time there, %.1f at the start; op_time "
+		"%.1f us did %.3f of it at the end\n", notice_prefix(),
+		(long long)a->n, (long long)a->n, pc->retimed,
+		pc->retimed > 1 ? "s" : "", MATMUL_RETIME,
+		pc->row_ns * (double)a->n / 1e3,
+		pc->start_row_ns * (double)a->n / 1e3, (double)a->op_ns / 1e3,
+		(double)a->op_ns / (pc->row_ns * (double)a->n));
+}
+
 static void matmul_state_release(void *state, const struct task *task)
 {
 	struct matmul_state *s = state;
 
 	(void)task;
 	matmul_buffer_free(s->m, s->n);
+	for (size_t k = 0; k < s->n_paces; k++)
+		matmul_retimed_notice(&s->paces[k]);
 	free(s->paces);
 }
 
@@ -483,27 +501,34 @@ static const struct event_state matmul_state = {
 	.bytes = matmul_state_bytes,
 };
 
-/* The rows of one execution: count multiplications, or as op_time says. */
-static int64_t matmul_exec_rows(const struct matmul_state *s,
-				const struct event *ev)
+/* ev's pace (it has op_time), else NULL. */
+static struct matmul_pace *matmul_pace_of(struct matmul_state *s,
+					  const struct event *ev)
 {
-	const struct matmul_args *a = ev->args;
-
-	if (a->op_ns > 0)
-		for (size_t k = 0; k < s->n_paces; k++)
-			if (s->paces[k].ev == ev)
-				return s->paces[k].rows;
-	return a->count * a->n;
+	for (size_t k = 0; k < s->n_paces; k++)
+		if (s->paces[k].ev == ev)
+			return &s->paces[k];
+	return NULL;
 }
 
+/* count multiplications, or the rows op_time says; those long enough
+ * timed on the thread's CPU clock for the pace (two clock reads, system
+ * calls, an execution). */
 static void matmul_exec(struct event_ctx *ctx, const struct event *ev)
 {
 	const struct matmul_args *a = ev->args;
-	const struct matmul_state *s = event_ctx_state(ctx);
-	int64_t t0 = time_now_ns();
+	struct matmul_state *s = event_ctx_state(ctx);
+	struct matmul_pace *pc = a->op_ns > 0 ? matmul_pace_of(s, ev) : NULL;
+	int64_t rows = pc ? pc->rows : a->count * a->n;
+	bool timed = pc && matmul_pace_timed(pc);
+	int64_t t0 = time_now_ns(), cpu0 = timed ? time_thread_cpu_ns() : 0;
+	int64_t done = (int64_t)matmul_rows(s->m, (size_t)a->n, 0, rows,
+					    pc != NULL,
+					    event_ctx_stop_flag(ctx));
 
-	matmul_rows(s->m, (size_t)a->n, 0, matmul_exec_rows(s, ev),
-		    a->op_ns > 0, event_ctx_stop_flag(ctx));
+	if (timed && done == rows)
+		matmul_pace_seen(pc, (double)(time_thread_cpu_ns() - cpu0) /
+					     (double)rows);
 	event_ctx_add_work(ctx, 0, time_now_ns() - t0, 0, false);
 }
 
