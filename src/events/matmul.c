@@ -154,7 +154,6 @@ static int matmul_parse(struct parser *p, const char *path,
 	return 0;
 }
 
-
 /* Per thread: matrices for the task's largest matmul, and the paces. */
 struct matmul_state {
 	unsigned long *m;         /* three matrices of n x n */

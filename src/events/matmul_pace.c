@@ -67,7 +67,8 @@ bool matmul_pace_seen(struct matmul_pace *pc, double row_ns)
 		return false;
 	memcpy(v, pc->window, sizeof(*v) * (size_t)pc->n_windows);
 	med = sorted_at(v, pc->n_windows, 0.5);
-	if (!(med > 0) || fabs(med - pc->row_ns) <= MATMUL_RETIME_OFF * pc->row_ns)
+	if (!(med > 0) ||
+	    fabs(med - pc->row_ns) <= MATMUL_RETIME_OFF * pc->row_ns)
 		return false;
 	pc->row_ns = med;
 	pc->rows = pace_rows(pc);

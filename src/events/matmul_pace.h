@@ -18,7 +18,7 @@ struct matmul_pace {
 	const void *ev;             /* the event it paces */
 	int64_t count, op_ns;       /* the event's */
 	int64_t rows;               /* an execution's */
-	double row_ns;              /* CPU ns a row, as rows was set */
+	double row_ns;              /* ns a row, as rows was set */
 	double start_row_ns;        /* as timed before time zero */
 	double seen[MATMUL_RETIME]; /* the last executions' ns a row */
 	int n_seen;
