@@ -24,6 +24,7 @@
 #include "parse/keys.h"
 #include "parse/parser.h"
 #include "event_ctx.h"
+#include "lib/ks.h"
 #include "lib/timeutil.h"
 #include "model/dump_value.h"
 
@@ -294,14 +295,6 @@ void matmul_multiply(unsigned long *buf, int64_t n, bool steady)
 	matmul_rows(buf, (size_t)n, 0, n, steady, &never);
 }
 
-/* qsort's order of doubles. */
-static int matmul_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 #define MATMUL_SAMPLES 100
 #define MATMUL_SAMPLE_NS 2000000  /* each sample about 2 ms of rows */
 #define MATMUL_WARM_NS 50000000   /* after 50 ms of rows, not timed */
@@ -339,7 +332,7 @@ static double matmul_measure_row_ns(unsigned long *m, int64_t n)
 		per_row[n_samples] = (double)t0 / (double)rows;
 		first += rows;
 	}
-	qsort(per_row, n_samples, sizeof(*per_row), matmul_cmp_double);
+	ks_sort(per_row, (size_t)n_samples);
 	return per_row[n_samples / 10];
 }
 

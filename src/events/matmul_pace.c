@@ -15,8 +15,9 @@
  */
 #include "events/matmul_pace.h"
 
+#include "lib/ks.h"
+
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 static int64_t pace_rows(const struct matmul_pace *pc)
@@ -35,18 +36,11 @@ void matmul_pace_start(struct matmul_pace *pc, const void *ev, int64_t count,
 	pc->rows = pace_rows(pc);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The q-quantile of n values (sorted in v). */
 static double sorted_at(double *v, int n, double q)
 {
-	qsort(v, (size_t)n, sizeof(*v), cmp_double);
-	return v[(int)(q * (n - 1) + 0.5)];
+	ks_sort(v, (size_t)n);
+	return ks_quantile(v, (size_t)n, q);
 }
 
 bool matmul_pace_seen(struct matmul_pace *pc, double row_ns)

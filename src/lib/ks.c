@@ -31,6 +31,18 @@ double ks_distance(const double *a, size_t na, const double *b, size_t nb)
 	return d;
 }
 
+static int ks_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void ks_sort(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), ks_cmp);
+}
+
 double ks_quantile(const double *v, size_t n, double q)
 {
 	if (!n)

@@ -16,6 +16,9 @@
  */
 double ks_distance(const double *a, size_t na, const double *b, size_t nb);
 
+/* Sorts v[0..n) ascending, as ks_distance and ks_quantile want. */
+void ks_sort(double *v, size_t n);
+
 /* The q-quantile (0..1) of sorted v[0..n), the nearest rank rounded:
  * v[round(q (n - 1))]; 0 when n is 0. */
 double ks_quantile(const double *v, size_t n, double q);

@@ -19,6 +19,7 @@
 #include "report/compare.h"
 
 #include "lib/diag.h"
+#include "lib/ks.h"
 #include "lib/mannwhitney.h"
 #include "report/compare_input.h"
 #include "report/run_stats.h"
@@ -493,18 +494,11 @@ static bool compare_is_checked(const struct compare_opts *o,
 	return false;
 }
 
-static int compare_double_cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The median of v[0..n), n >= 1 (the mean of the middle two when even);
  * sorts v. */
 static double compare_median(double *v, int n)
 {
-	qsort(v, (size_t)n, sizeof(*v), compare_double_cmp);
+	ks_sort(v, (size_t)n);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 

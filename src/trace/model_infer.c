@@ -10,6 +10,8 @@
 #include "trace/model_infer.h"
 #include "trace/model_links.h"
 
+#include "lib/ks.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,20 +49,6 @@
 #define MD_COST_THREAD_US 200.0  /* a thread instance's */
 #define MD_DGRAM_MAX 65536    /* mimic's largest datagram */
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double quantile(const double *sorted, size_t n, double q)
-{
-	size_t i = (size_t)(q * (double)(n - 1) + 0.5);
-
-	return n ? sorted[i < n ? i : n - 1] : 0;
-}
-
 static double round_us(double us)
 {
 	return us >= 100 ? round(us) : round(us * 10) / 10;
@@ -77,15 +65,15 @@ static void md_dist_make(struct md_dist *d, double *ns, size_t n)
 		d->n = 1;
 		return;
 	}
-	qsort(ns, n, sizeof(*ns), cmp_double);
+	ks_sort(ns, n);
 	for (size_t i = 0; i < n; i++)
 		sum += ns[i];
 	d->mean = sum / (double)n / 1e3;
-	d->p50 = quantile(ns, n, 0.5) / 1e3;
-	d->p99 = quantile(ns, n, 0.99) / 1e3;
-	lo = quantile(ns, n, 0.1);
-	hi = quantile(ns, n, 0.9);
-	if (n == 1 || hi - lo <= MD_FIXED_SPREAD * quantile(ns, n, 0.5)) {
+	d->p50 = ks_quantile(ns, n, 0.5) / 1e3;
+	d->p99 = ks_quantile(ns, n, 0.99) / 1e3;
+	lo = ks_quantile(ns, n, 0.1);
+	hi = ks_quantile(ns, n, 0.9);
+	if (n == 1 || hi - lo <= MD_FIXED_SPREAD * ks_quantile(ns, n, 0.5)) {
 		d->n = 1;
 		d->value[0] = round_us(d->p50);
 		d->weight[0] = (double)n;
@@ -93,8 +81,8 @@ static void md_dist_make(struct md_dist *d, double *ns, size_t n)
 	}
 	/* Bins of equal width in log space over p1..p99, the tails in the
 	 * end bins; each bin's value the mean of its samples. */
-	lo = fmax(quantile(ns, n, 0.01), 100.0);
-	hi = fmax(quantile(ns, n, 0.99), lo * 1.0001);
+	lo = fmax(ks_quantile(ns, n, 0.01), 100.0);
+	hi = fmax(ks_quantile(ns, n, 0.99), lo * 1.0001);
 	{
 		double sums[MD_DIST_BINS] = { 0 }, cnt[MD_DIST_BINS] = { 0 };
 		double step = log(hi / lo) / MD_DIST_BINS;
@@ -301,11 +289,11 @@ static void md_timer(struct md_task *mt)
 	}
 	if (n + 1 < MD_TIMER_MIN)
 		goto out;
-	qsort(gap, n, sizeof(*gap), cmp_double);
-	qsort(len, n, sizeof(*len), cmp_double);
-	mid = quantile(gap, n, 0.5);
-	gap_spread = quantile(gap, n, 0.75) - quantile(gap, n, 0.25);
-	len_spread = quantile(len, n, 0.75) - quantile(len, n, 0.25);
+	ks_sort(gap, n);
+	ks_sort(len, n);
+	mid = ks_quantile(gap, n, 0.5);
+	gap_spread = ks_quantile(gap, n, 0.75) - ks_quantile(gap, n, 0.25);
+	len_spread = ks_quantile(len, n, 0.75) - ks_quantile(len, n, 0.25);
 	if (gap_spread <= MD_TIMER_CV * mid &&
 	    gap_spread <= MD_TIMER_TIE * len_spread) {
 		mt->block = MD_TIMER;

@@ -55,18 +55,11 @@ int vf_side_add(struct vf_side *s, const struct tl_thread *t,
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 void vf_side_done(struct vf_side *s)
 {
 	for (int d = 0; d < VF_N_DISTS; d++)
 		if (s->d[d].n)
-			qsort(s->d[d].v, s->d[d].n, sizeof(double), cmp_double);
+			ks_sort(s->d[d].v, s->d[d].n);
 	s->elapsed_s = s->died > s->born ? (s->died - s->born) / 1e9 : 0;
 }
 
