@@ -48,24 +48,16 @@ static const char cal_pingpong[] =
 	"\"bytes\": 4 }, \"run\": 10, \"send\": { \"to\": \"p2\", "
 	"\"bytes\": 4 } } } }\n";
 
-/* The probe run here and modelled: its task's model run less the known
- * one, in *excess_us. 0, or -1 (said why). */
-static int cal_measure(const char *dir, double *excess_us)
+/* The probe, json in dir, run here and modelled: its task's model run
+ * less the known one, in *excess_us. 0, or -1 (said why). */
+static int cal_measure(const char *dir, const char *json, double *excess_us)
 {
-	char json[128], rec[128], err[512];
+	char rec[128], err[512];
 	struct timeline tl;
 	struct model m = { 0 };
-	FILE *f;
 	int ret = -1;
 
-	snprintf(json, sizeof(json), "%s/pingpong.json", dir);
 	snprintf(rec, sizeof(rec), "%s/pingpong.dat", dir);
-	f = fopen(json, "w");
-	if (!f || fprintf(f, cal_pingpong, dir) < 0 || fclose(f)) {
-		fprintf(stderr, "mimic model: --measure-costs: %s: %s\n", json,
-			strerror(errno));
-		return -1;
-	}
 	if (model_run_recorded("--measure-costs", rec, json))
 		goto out_files;
 	if (timeline_build(&tl, rec, 0, NULL, err, sizeof(err))) {
@@ -100,7 +92,6 @@ out:
 	timeline_free(&tl);
 out_files:
 	unlink(rec);
-	unlink(json);
 	return ret;
 }
 
@@ -128,29 +119,49 @@ static double median3(const double *v)
 	return a > b ? (b > c ? b : a > c ? c : a) : (a > c ? a : b > c ? c : b);
 }
 
+/* The rounds, the probe written once to dir: 0, or -1 (said why). */
+static int cal_rounds(const char *dir, double *e, bool quiet)
+{
+	char json[128];
+	FILE *f;
+	int ret = 0;
+
+	snprintf(json, sizeof(json), "%s/pingpong.json", dir);
+	f = fopen(json, "w");
+	if (!f || fprintf(f, cal_pingpong, dir) < 0 || fclose(f)) {
+		fprintf(stderr, "mimic model: --measure-costs: %s: %s\n", json,
+			strerror(errno));
+		unlink(json);
+		return -1;
+	}
+	for (int r = 0; r < CAL_ROUNDS && !ret; r++) {
+		ret = cal_measure(dir, json, &e[r]);
+		if (!ret && !quiet)
+			fprintf(stderr, "mimic model: --measure-costs: ping-pong "
+				"over pipes, run %d: " CAL_TASK "'s model run "
+				"%.2f us for its %.0f: %+.2f\n", r + 1,
+				CAL_RUN_US + e[r], CAL_RUN_US, e[r]);
+	}
+	unlink(json);
+	return ret;
+}
+
 int model_measure_costs(const char *path, bool quiet)
 {
 	char dir[] = "/tmp/mimic-costs-XXXXXX", on[512];
 	double e[CAL_ROUNDS];
 	struct md_costs c = { 0 };
+	int failed;
 
 	if (!mkdtemp(dir)) {
 		fprintf(stderr, "mimic model: --measure-costs: %s: %s\n", dir,
 			strerror(errno));
 		return 1;
 	}
-	for (int r = 0; r < CAL_ROUNDS; r++) {
-		if (cal_measure(dir, &e[r])) {
-			rmdir(dir);
-			return 1;
-		}
-		if (!quiet)
-			fprintf(stderr, "mimic model: --measure-costs: ping-pong "
-				"over pipes, run %d: " CAL_TASK "'s model run "
-				"%.2f us for its %.0f: %+.2f\n", r + 1,
-				CAL_RUN_US + e[r], CAL_RUN_US, e[r]);
-	}
+	failed = cal_rounds(dir, e, quiet);
 	rmdir(dir);
+	if (failed)
+		return 1;
 	c.block_us = median3(e);
 	cal_machine(on, sizeof(on));
 	if (md_costs_write(path, &c, on)) {
