@@ -63,5 +63,15 @@ int main(void)
 		       "ks_sample_push: 5 values in order, room 2 -> 4 -> 8");
 		free(v);
 	}
+	{
+		double v[] = { 3.5, -1, 2, 2, 1e9, 0 };
+		const double want[] = { -1, 0, 2, 2, 3.5, 1e9 };
+		bool same = true;
+
+		ks_sort(v, 6);
+		for (int k = 0; k < 6; k++)
+			same &= v[k] == want[k];
+		TAP_OK(same, "ks_sort: ascending, ties kept");
+	}
 	return tap_done();
 }
