@@ -4,12 +4,13 @@
 # built outside itself with its own makefile and its row printed next to
 # mimic's, with the ratio and the block's load average; a stand-in rt-app
 # (autoconf) gives its wu_lat, start-up, RSS per thread and switch rows;
-# --self runs the real tool in mimic's column; schbench's math_usec is
-# the median of three calibrations, or none with --schbench-work count.
+# --self runs the real tool in mimic's column, --noise a second time
+# beside it; schbench's math_usec is the median of three calibrations, or
+# none with --schbench-work count.
 . "${srcdir:-.}/tests/lib.sh"
 command -v make >/dev/null || skip_all "make not installed"
 cb="$srcdir/utils/compare-benchmarks"
-plan 20
+plan 22
 
 "$cb" --runtime 0 --sources "$TMP" >/dev/null 2>&1
 [ $? -eq 2 ]
@@ -96,6 +97,22 @@ ticking_adrestia "$TMP/src4" '$(echo 10 40 20 22 30 33 | cut -d" " -f$n)'
 grep -q "periodic  *20  *33  *1.65  *1.10  *[0-9.]*-[0-9.]*$" "$TMP/out2d"
 ok $? "pairs: the median of each run's ratio to the real run before it (1.10, medians 1.65)"
 [ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out2d"
+
+# --noise: real, mimic, real again each round; the noise column is the
+# median of the second real figure over the first. The stand-in's calls
+# (the real ones only) give 10 40, 20 22, 30 33: real median 20, noise
+# the median of 4.00, 1.10, 1.10.
+rm -f "$TMP/src4/ticks"
+"$cb" --mimic "$MIMIC" --sources "$TMP/src4" --build "$TMP/b4" --runs 3 \
+	--only adrestia --noise >"$TMP/out2n" 2>&1
+grep -q "^--noise: " "$TMP/out2n" &&
+	grep -q "pairs  *noise" "$TMP/out2n" &&
+	grep -q "periodic  *20  *[0-9][0-9]*  *[0-9.]*  *[0-9.]*  *1.10  *[0-9.]*-[0-9.]*$" "$TMP/out2n"
+ok $? "--noise: the real tool again after mimic, noise 1.10 (its second figure over its first)"
+[ "$TEST_FAILED" -eq 0 ] || diag <"$TMP/out2n"
+"$cb" --self --noise >/dev/null 2>"$TMP/err"
+[ $? -eq 2 ] && grep -q "one or the other" "$TMP/err"
+ok $? "--self with --noise: exit 2, said"
 
 # --self: the mimic column is the real tool again, said above the table.
 "$cb" --mimic "$MIMIC" --sources "$TMP/src" --build "$TMP/b1" --runs 2 \
