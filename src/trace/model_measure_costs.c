@@ -16,6 +16,7 @@
 #include "trace/model_measure_costs.h"
 
 #include "lib/cpuinfo.h"
+#include "lib/ks.h"
 #include "trace/model_costs.h"
 #include "trace/model_infer.h"
 #include "trace/model_verify.h"
@@ -112,13 +113,6 @@ static void cal_machine(char *out, size_t len)
 		 sysconf(_SC_NPROCESSORS_ONLN), when);
 }
 
-static double median3(const double *v)
-{
-	double a = v[0], b = v[1], c = v[2];
-
-	return a > b ? (b > c ? b : a > c ? c : a) : (a > c ? a : b > c ? c : b);
-}
-
 /* The rounds, the probe written once to dir: 0, or -1 (said why). */
 static int cal_rounds(const char *dir, double *e, bool quiet)
 {
@@ -162,7 +156,8 @@ int model_measure_costs(const char *path, bool quiet)
 	rmdir(dir);
 	if (failed)
 		return 1;
-	c.block_us = median3(e);
+	ks_sort(e, CAL_ROUNDS);
+	c.block_us = ks_quantile(e, CAL_ROUNDS, 0.5);
 	cal_machine(on, sizeof(on));
 	if (md_costs_write(path, &c, on)) {
 		fprintf(stderr, "mimic model: --measure-costs: %s: %s\n", path,
