@@ -340,10 +340,13 @@ echo "pong's run in its model (mean): ${pong_run:-none} us" | diag
 awk -v r="${pong_run:-0}" 'BEGIN { exit !(r >= 8 && r <= 20) }'
 ok $? "a ping-pong's replying task that runs 10 us a round: its model runs 8 to 20 us"
 # The same with this machine's costs, measured on mimic's own ping-pong
-# (--measure-costs, doc/model.md): that extra comes off (the AMD guest,
-# 2026-12-07: 13.9-14.6 us without, 10.0-11.1 with, two hogs beside;
-# 16.6 and 13.3 in make check-loaded). Where the constants fit (the
-# Intel guest) the offset is near 0: the bound holds either way.
+# (--measure-costs, doc/model.md): the file it writes is one --costs
+# reads, and its offset comes off the pong's run: once for each round
+# that blocked (a round whose message was there already costs none).
+# Whether that brings the model nearer the original's 10 us is a
+# fidelity figure, for utils/model-fidelity --measure-costs: this test
+# once asked it of two separate runs, and on a loaded CI machine the
+# ping-pong recorded came out 4 us cheaper than the one measured.
 run_bounded 60 "$MIMIC" model --measure-costs -o "$TMP/costs.json" 2>"$TMP/err"
 diag <"$TMP/err"
 block=$(sed -n 's/^  "block_us": \([-0-9.]*\)$/\1/p' "$TMP/costs.json")
@@ -353,10 +356,14 @@ ok $? "--measure-costs: writes a blocking's cost beyond the constants (${block:-
 "$MIMIC" model -q --costs "$TMP/costs.json" -o "$TMP/pingpong-costs.json" "$TMP/pingpong.dat" 2>/dev/null
 pong_costs=$(mean_run pong-1 "$TMP/pingpong-costs.json")
 echo "with them: ${pong_costs:-none} us" | diag
-awk -v r="${pong_costs:-0}" -v p="${pong_run:-0}" 'BEGIN {
-	d = r - 10; if (d < 0) d = -d; e = p - 10; if (e < 0) e = -e
-	exit !(r >= 6 && r <= 16 && d <= e + 2) }'
-ok $? "... and with them (--costs) its model runs 6 to 16 us, no farther from 10 than without (+-2)"
+# A run is written to 0.1 us; one under 0.5 us next to other events is
+# not written (doc/model.md step 7).
+awk -v r="${pong_costs:-none}" -v p="${pong_run:-x}" -v b="${block:-x}" 'BEGIN {
+	if (p !~ /^[0-9.]+$/ || b !~ /^-?[0-9.]+$/) exit 1
+	if (r == "none") exit !(p - b <= 1)
+	if (b < 0) { r = -r; p = -p; b = -b }
+	exit !(r ~ /^-?[0-9.]+$/ && r <= p + 0.1 && r >= p - b - 0.2 && (b < 0.3 || r < p)) }'
+ok $? "... and --costs of that file: the pong's run $pong_run shorter, by at most $block us ($pong_costs)"
 
 # A futex woken now and then by a busy thread: 5 wakes in 3000 round
 # trips. One wake per iteration of the waker (until 2026-12-07) made its
